@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { JSON_BODY_LIMIT_BYTES } from '@turtle/shared/constants';
+import type { AppConfig } from './config/config';
+import type { Database } from './db/database';
+import { healthRoutes } from './features/health/health.routes';
+import { publicConfigRoutes } from './features/public-config/public-config.routes';
+import { registerSessions } from './features/sessions/sessions';
+import { userRoutes } from './features/user/user.routes';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSameOriginCheck } from './plugins/same-origin';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWeb } from './plugins/web';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+  /** The built client (`apps/web/dist`); pages are not served when it is missing. */
+  webDistDir?: string;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Builds the app without listening, so tests can start it on any port. */
+export async function buildApp({ config, database, logger, webDistDir }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // A hop count is valid at runtime (proxy-addr); Fastify's types only list the other forms.
+    trustProxy: config.trustProxy as boolean,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // Open keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const secureCookies = config.nodeEnv === 'production';
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+  registerSameOriginCheck(app, config.publicOrigin);
+  registerSessions(app, database.db, secureCookies);
+
+  healthRoutes(app, database);
+  publicConfigRoutes(app, config);
+  userRoutes(app, database.db, secureCookies);
+
+  await registerWeb(app, webDistDir);
+  return app;
+}

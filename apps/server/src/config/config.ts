@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a whole number from 0 to 65535' })
+  .int('must be a whole number from 0 to 65535')
+  .min(0, 'must be a whole number from 0 to 65535')
+  .max(65535, 'must be a whole number from 0 to 65535');
+
+/** Unset and empty both mean "not configured". */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url({ error: 'must be a full URL' }).optional());
+
+/** Every environment variable the server reads. `.env.example` documents each one. */
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'must start with postgres:// or postgresql://',
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx) => {
+      if (value === 'true') return true as const;
+      if (value === 'false' || value === '') return false as const;
+      const hops = Number(value);
+      if (Number.isInteger(hops) && hops >= 0) return hops;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false or a number of proxy hops' });
+      return z.NEVER;
+    }),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@example.com'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .default(10_000),
+});
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicOrigin: string | undefined;
+  database: DatabaseConfig;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean | number;
+  supportEmail: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start. Throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    supportEmail: e.SUPPORT_EMAIL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { HealthResponse } from '@turtle/shared/health';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
+
+export function healthRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/api/health', async (request): Promise<HealthResponse> => {
+    try {
+      await database.ping();
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      throw new HttpError(503, 'unavailable', 'The database is not reachable.');
+    }
+    return { status: 'ok', database: 'ok' };
+  });
+}

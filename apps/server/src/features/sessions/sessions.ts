@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DAY_MS, SESSION_COOKIE_NAME, SESSION_TTL_MS } from '@turtle/shared/constants';
+import type { Db } from '../../db/database';
+import type { users } from '../../db/schema';
+import { unauthorized } from '../../lib/http-error';
+import { hashSessionToken, newSessionToken } from './session-token';
+import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository';
+
+export type UserRow = typeof users.$inferSelect;
+export interface RequestAuth {
+  sessionId: string;
+  user: UserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Resolved from the `sid` cookie before each API handler. */
+    auth: RequestAuth | null;
+  }
+}
+
+/** Extending at most once a day keeps the expiry sliding without a write on every request. */
+const EXTEND_AFTER_MS = DAY_MS;
+
+export function registerSessions(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE_NAME];
+    if (!token) return;
+    const id = hashSessionToken(token);
+    const found = await findSessionWithUser(db, id);
+    const now = Date.now();
+    if (!found || found.session.expiresAt.getTime() <= now) {
+      if (found) await deleteSession(db, id);
+      clearSessionCookie(reply, secureCookies);
+      return;
+    }
+    if (found.session.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
+      await extendSession(db, id, new Date(now + SESSION_TTL_MS));
+      setSessionCookie(request, reply, token, secureCookies);
+    }
+    request.auth = { sessionId: id, user: found.user };
+  });
+}
+
+/** Starts a new session for `userId` and sets its cookie. A fresh token every time (no fixation). */
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  secureCookies: boolean,
+): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE_NAME];
+  if (previous) await deleteSession(db, hashSessionToken(previous));
+  const token = newSessionToken();
+  await insertSession(db, { id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  setSessionCookie(request, reply, token, secureCookies);
+}
+
+/** Revokes the request's session on the server and clears the cookie. */
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secureCookies: boolean) {
+  if (request.auth) await deleteSession(db, request.auth.sessionId);
+  request.auth = null;
+  clearSessionCookie(reply, secureCookies);
+}
+
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, secureCookies: boolean) {
+  reply.setCookie(SESSION_COOKIE_NAME, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies || request.protocol === 'https',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+function clearSessionCookie(reply: FastifyReply, secureCookies: boolean) {
+  reply.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies });
+}

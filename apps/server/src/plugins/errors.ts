@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody, ErrorCode } from '@turtle/shared/errors';
+import { HttpError } from '../lib/http-error';
+
+const MESSAGES_BY_STATUS: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: 'badRequest', message: 'The request is malformed.' },
+  401: { code: 'unauthorized', message: 'Please log in to continue.' },
+  403: { code: 'forbidden', message: 'You are not allowed to do that.' },
+  404: { code: 'notFound', message: 'Not found.' },
+  405: { code: 'methodNotAllowed', message: 'That method is not allowed here.' },
+  413: { code: 'payloadTooLarge', message: 'The request body is too large.' },
+  415: { code: 'unsupportedMediaType', message: 'That content type is not accepted here.' },
+  429: { code: 'rateLimited', message: 'Too many requests. Please wait a moment and try again.' },
+};
+
+const INTERNAL: ApiErrorBody = {
+  code: 'internal',
+  message: 'Something went wrong on our side. Please try again.',
+};
+
+/** Fastify's body parser errors, with messages a person can act on. */
+const PARSER_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; JSON was expected.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'That content type is not accepted here.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+};
+
+export function toErrorBody(error: FastifyError | Error): { status: number; body: ApiErrorBody } {
+  if (error instanceof HttpError) {
+    const body: ApiErrorBody = { code: error.code, message: error.message };
+    if (error.field) body.field = error.field;
+    return { status: error.status, body };
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  const known = MESSAGES_BY_STATUS[status];
+  if (status >= 500 || !known) return { status: 500, body: INTERNAL };
+  const code = (error as FastifyError).code;
+  const isSyntax = error instanceof SyntaxError;
+  const message = (code && PARSER_MESSAGES[code]) ?? (isSyntax ? 'The request body is not valid JSON.' : known.message);
+  return { status, body: { code: known.code, message } };
+}
+
+/** The one place errors become responses. 5xx details stay in the log, never in the body. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorBody(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error';
+
+/** Serves the built React app: hashed assets cached for a year, `index.html` revalidated every time. */
+export async function registerWeb(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+  const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
+  const hasWeb = indexHtml !== undefined && fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir!,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && isPageRequest(request)) return sendApp(reply);
+    throw new HttpError(404, 'notFound', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+  });
+}
+
+/** SPA fallback: any GET for a page (not /api, not a file) gets index.html and the client router decides. */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  return !path.extname(pathname);
+}
+
+function sendApp(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+}

@@ -1,0 +1,76 @@
+/** Business constants of SPEC.md section 9, with DECISIONS.md applied. One module for client and server. */
+
+export const PRODUCT_NAME = 'Turtle';
+export const SESSION_COOKIE_NAME = 'sid';
+export const CLIENT_STORE_NAME = 'turtle-store';
+export const CLIENT_STORE_VERSION = 0;
+
+export const DEFAULT_MODEL = 'gpt-4.1-mini';
+
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 30;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const FREE_PLAN_MAX_CARDS = 100;
+export const PRO_PRICE_MONTHLY_USD = 9.99;
+export const PRO_PRICE_YEARLY_USD = 99;
+export const YEARLY_SAVING_PERCENT = 17;
+
+export const MENTION_QUERY_MAX_LENGTH = 75;
+export const MENTION_MENU_ITEM_LIMIT = 5;
+export const MENTION_REMOTE_SEARCH_DELAY_MS = 250;
+
+export const COMPOSER_MIN_HEIGHT_PX = 48;
+export const COMPOSER_MAX_HEIGHT_REM = 8;
+export const EDITOR_INDENT_UNIT_PX = 40;
+export const UNDO_HISTORY_MERGE_DELAY_MS = 1000;
+
+export const SCROLLBAR_HIDE_DELAY_MS = 600;
+export const SCROLL_THUMB_MIN_SIZE_PX = 18;
+
+export const CHAT_INPUT_REFOCUS_DELAY_MS = 100;
+export const LESSON_CHAT_INPUT_FOCUS_DELAY_MS = 100;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const ALERT_AUTO_DISMISS_MS = 7000;
+export const SIGN_IN_POPUP_WIDTH = 500;
+export const SIGN_IN_POPUP_HEIGHT = 600;
+
+export const LESSON_SKIP_STEP_SECONDS = 10;
+export const LESSON_SLIDER_STEP_MS = 100;
+export const LESSON_PANE_DEFAULT_WIDTH_PX = 750;
+export const LESSON_PANE_MIN_WIDTH_PX = 300;
+export const LESSON_PANE_MAX_WIDTH_PX = 900;
+export const LESSON_SERIES_TITLE = 'Investing basics';
+export const LESSON_COUNT = 7;
+export const LESSON_DURATIONS = ['3:37', '4:37', '5:19', '5:18', '5:44', '6:56', '5:50'] as const;
+export const READY_LESSON_IDS = ['1', '2', '3'] as const;
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+/** Relative-time thresholds for "last access": 1 minute, 60 minutes, 24 hours, 7 days. */
+export const RELATIVE_TIME_THRESHOLDS_MS = {
+  justNow: MINUTE_MS,
+  minutes: 60 * MINUTE_MS,
+  hours: 24 * HOUR_MS,
+  days: 7 * DAY_MS,
+} as const;
+
+export const MARKDOWN_ALLOWED_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
+
+/** DECISIONS.md "Notes": safety limits the spec does not set. */
+export const NOTE_TITLE_MAX_LENGTH = 200;
+export const NOTE_CONTENT_MAX_LENGTH = 200_000;
+
+/** DECISIONS.md "Chat". */
+export const CHAT_MESSAGE_MAX_LENGTH = 32_000;
+export const CHAT_HISTORY_MAX_MESSAGES = 100;
+
+/** DECISIONS.md "Security controls": JSON bodies at most 1 MB. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** DECISIONS.md "Security controls": 30-day sliding session expiry. */
+export const SESSION_TTL_MS = 30 * DAY_MS;
