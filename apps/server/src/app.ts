@@ -10,6 +10,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { registerSessions } from './features/sessions/sessions';
 import { userRoutes } from './features/user/user.routes';
+import { registerBodyTypes } from './plugins/body-types';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+  registerBodyTypes(app);
   registerSameOriginCheck(app, config.publicOrigin);
   registerSessions(app, database.db, secureCookies);
 

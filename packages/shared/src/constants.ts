@@ -74,3 +74,7 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** DECISIONS.md "Security controls": 30-day sliding session expiry. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
+
+/** DECISIONS.md "Chat": assistant replies a day per plan (configurable on the server; these are the defaults). */
+export const FREE_DAILY_REPLIES = 50;
+export const PRO_DAILY_REPLIES = 2000;

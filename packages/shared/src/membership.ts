@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const Plan = { FREE: 0, PRO: 1 } as const;
-export const Subscription = { MONTHLY: 1, YEARLY: 2, LIFETIME: 3 } as const;
+import { Plan, Subscription } from './plans';
 
 export const MembershipSchema = z.object({
   plan: z.union([z.literal(Plan.FREE), z.literal(Plan.PRO)]),
@@ -14,9 +12,3 @@ export const MembershipSchema = z.object({
   expireAt: z.number(),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
-
-export const DEFAULT_MEMBERSHIP: Membership = {
-  plan: Plan.FREE,
-  subscription: Subscription.LIFETIME,
-  expireAt: -1,
-};

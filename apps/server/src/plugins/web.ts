@@ -11,7 +11,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | und
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir!,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

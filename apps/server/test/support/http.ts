@@ -1,0 +1,34 @@
+export interface CallOptions {
+  method?: string;
+  json?: unknown;
+  body?: string;
+  contentType?: string;
+  cookie?: string;
+  /** Defaults to the server's own origin for state-changing calls; `null` sends none. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A fetch that behaves like our browser client: same-origin `Origin` on writes unless told otherwise. */
+export async function call(baseUrl: string, path: string, options: CallOptions = {}) {
+  const method = options.method ?? (options.json !== undefined || options.body !== undefined ? 'POST' : 'GET');
+  const headers: Record<string, string> = { ...options.headers };
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  }
+  if (options.contentType) headers['content-type'] = options.contentType;
+  if (options.cookie) headers.cookie = `sid=${options.cookie}`;
+  const origin = options.origin === undefined && method !== 'GET' && method !== 'HEAD' ? baseUrl : options.origin;
+  if (origin) headers.origin = origin;
+  const response = await fetch(baseUrl + path, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  return { status: response.status, headers: response.headers, data, text };
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config/config';
+import type { Database } from '../../src/db/database';
+import { runMigrations } from '../../src/db/migrate';
+import { openDatabase } from '../../src/db/open-database';
+import { createLogger } from '../../src/logger';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a free loopback port. The database is a fresh in-memory PGlite, or, when `DATABASE_URL` is set,
+ * that PostgreSQL database (shared by the run: tests make their own users and never assume an empty table).
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string>; webDistDir?: string } = {},
+): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...options.env,
+  });
+  const database = await openDatabase(
+    config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: 'memory://' },
+  );
+  await runMigrations(database);
+  const app = await buildApp({
+    config,
+    database,
+    logger: createLogger(config.logLevel),
+    webDistDir: options.webDistDir,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

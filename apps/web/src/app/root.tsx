@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AlertBar } from '../components/layout/alert-bar';
+import { useToastQueue } from '../lib/toast';
+import { useStartUp } from './use-start-up';
+
+const ToastHost = lazy(() => import('../components/layout/toast-host'));
+
+export function Root() {
+  useStartUp();
+  const toastsEnabled = useToastQueue((state) => state.enabled);
+  return (
+    <>
+      <Outlet />
+      <AlertBar />
+      {toastsEnabled && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import type { User } from '@turtle/shared/user';
+import { getUserStatus } from '../features/auth/api/get-user-status';
+import { usePublicConfig } from '../lib/public-config-store';
+import { useTurtleStore } from '../lib/turtle-store';
+import { getPublicConfig } from './get-public-config';
+
+/**
+ * The start-up calls (SPEC 2 "loads some initial data once"): who is signed in, and the public settings.
+ * The session cookie is HttpOnly, so the status call is always made (DECISIONS.md).
+ */
+export function useStartUp(): void {
+  useEffect(() => {
+    getUserStatus()
+      .then((status) => {
+        if ('id' in status) useTurtleStore.getState().setUser(status as User);
+        else useTurtleStore.getState().clearUser();
+      })
+      .catch(() => {
+        // Offline or the server is down: keep what the device remembers; calls that need the session will say so.
+      });
+    getPublicConfig()
+      .then((config) => usePublicConfig.setState(config))
+      .catch(() => {});
+  }, []);
+}

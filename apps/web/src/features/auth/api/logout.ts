@@ -1,0 +1,4 @@
+import type { LogoutResponse } from '@turtle/shared/user';
+import { api } from '../../../lib/api-client';
+
+export const logout = () => api.post<LogoutResponse>('/api/user/logout');

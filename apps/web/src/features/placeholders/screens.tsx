@@ -1,0 +1,22 @@
+import { PlaceholderPage } from './placeholder-page';
+
+/** Screens whose feature issue has not landed yet. Each feature replaces its entry in the route table. */
+const soon = (title: string, what: string) =>
+  function Placeholder() {
+    return <PlaceholderPage title={title} description={`${what} is being built and arrives in an upcoming release.`} />;
+  };
+
+export const LoginScreen = soon('Log in', 'Logging in');
+export const SignupScreen = soon('Join Turtle today', 'Signing up');
+export const PricingScreen = soon('Pricing', 'The pricing page');
+export const PaymentSuccessScreen = soon('Payment', 'Payment confirmation');
+export const MembershipScreen = soon('Membership', 'The membership page');
+export const ChatsScreen = soon('Chats', 'The AI assistant');
+export const NotesScreen = soon('Your Notes', 'Notes');
+export const NoteEditorScreen = soon('Note', 'The note editor');
+export const LessonsScreen = soon('Investing basics', 'The lesson list');
+export const LessonPlayerScreen = soon('Lesson', 'The lesson player');
+export const TestScreen = soon('Test', 'The streaming test page');
+export const ChatInputDemoScreen = soon('Demo: Chat Input', 'The chat input demo');
+export const ChatInputDemoV2Screen = soon('Demo: Chat Input (v2)', 'The second chat input demo');
+export const MarkdownDemoScreen = soon('Demo: Markdown', 'The markdown demo');

@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+
+export interface PendingToast {
+  kind: 'success' | 'error' | 'info';
+  message: string;
+}
+
+interface ToastQueue {
+  /** Becomes true with the first toast; only then is the toast library loaded. */
+  enabled: boolean;
+  queue: PendingToast[];
+}
+
+export const useToastQueue = create<ToastQueue>()(() => ({ enabled: false, queue: [] }));
+
+/** Shows a toast. The toast library is loaded on first use, so pages that never toast never load it. */
+export function toast(message: string, kind: PendingToast['kind'] = 'success'): void {
+  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { kind, message }] }));
+}

@@ -1,0 +1,79 @@
+// Builds the client (Vite) and the server (esbuild bundle) when their output is missing or older than the sources.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WEB = path.join(ROOT, 'apps/web');
+const SERVER = path.join(ROOT, 'apps/server');
+export const WEB_INDEX = path.join(WEB, 'dist/index.html');
+export const SERVER_BUNDLE = path.join(SERVER, 'dist/server.js');
+
+const SHARED_INPUTS = [path.join(ROOT, 'packages/shared/src'), path.join(ROOT, 'package-lock.json')];
+const WEB_INPUTS = [
+  ...SHARED_INPUTS,
+  path.join(WEB, 'src'),
+  path.join(WEB, 'public'),
+  path.join(WEB, 'index.html'),
+  path.join(WEB, 'vite.config.ts'),
+];
+const SERVER_INPUTS = [...SHARED_INPUTS, path.join(SERVER, 'src')];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function isStale(output, inputs) {
+  if (!fs.existsSync(output)) return true;
+  const built = fs.statSync(output).mtimeMs;
+  return inputs.some((input) => newestMtime(input) > built);
+}
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+function buildWeb() {
+  console.log('Building the web app...');
+  run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], WEB);
+}
+
+async function buildServer() {
+  console.log('Building the server...');
+  const { build } = await import('esbuild');
+  const manifest = JSON.parse(fs.readFileSync(path.join(SERVER, 'package.json'), 'utf8'));
+  // Dependencies stay in node_modules; our own shared package is TypeScript source, so it is bundled in.
+  const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@turtle/'));
+  await build({
+    entryPoints: [path.join(SERVER, 'src/server.ts')],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+  });
+}
+
+/** Builds what is stale (or everything with `force`). Returns what was built. */
+export async function buildApp({ force = false } = {}) {
+  const built = [];
+  if (force || isStale(WEB_INDEX, WEB_INPUTS)) {
+    buildWeb();
+    built.push('web');
+  }
+  if (force || isStale(SERVER_BUNDLE, SERVER_INPUTS)) {
+    await buildServer();
+    built.push('server');
+  }
+  return built;
+}
