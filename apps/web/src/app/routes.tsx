@@ -17,6 +17,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // Nothing to show while the first screen's chunk loads (a few ms); avoids a flash of a spinner.
+    HydrateFallback: () => null,
     children: [
       {
         element: <MainLayout />,

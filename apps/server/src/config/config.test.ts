@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { describe, it, expect } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** Runs loadConfig and returns the ConfigError it throws, failing the test when it does not throw one. */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('loadConfig did not throw');
+}
+
+describe('loadConfig defaults', () => {
+  it('listens on 0.0.0.0:3000 with info logging and the example support address when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.nodeEnv).toBe('development');
+    expect(config.logLevel).toBe('info');
+    expect(config.trustProxy).toBe(false);
+    expect(config.supportEmail).toBe('support@example.com');
+    expect(config.publicOrigin).toBeUndefined();
+  });
+
+  it('uses PGlite in ./data resolved to an absolute path when DATABASE_URL is unset', () => {
+    const { database } = loadConfig({});
+    expect(database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data') });
+    expect(path.isAbsolute(database.kind === 'pglite' ? database.dataDir : '')).toBe(true);
+  });
+
+  it('resolves a relative DATA_DIR to an absolute path', () => {
+    expect(loadConfig({ DATA_DIR: 'some/dir' }).database).toEqual({ kind: 'pglite', dataDir: path.resolve('some/dir') });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const url = 'postgres://user:pw@db:5432/turtle';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/t' }).database.kind).toBe('postgres');
+  });
+
+  it('reads PORT, HOST, LOG_LEVEL and SUPPORT_EMAIL when given', () => {
+    const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SUPPORT_EMAIL: 'help@turtle.test' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', logLevel: 'debug', supportEmail: 'help@turtle.test' });
+  });
+});
+
+describe('loadConfig optional URLs', () => {
+  it('treats empty PUBLIC_URL and DATABASE_URL as unset', () => {
+    const config = loadConfig({ PUBLIC_URL: '', DATABASE_URL: '' });
+    expect(config.publicOrigin).toBeUndefined();
+    expect(config.database.kind).toBe('pglite');
+  });
+
+  it('reduces PUBLIC_URL to its origin', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com:8443/app/?x=1#top' }).publicOrigin).toBe(
+      'https://turtle.example.com:8443',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com/' }).publicOrigin).toBe('https://turtle.example.com');
+  });
+});
+
+describe('loadConfig TRUST_PROXY', () => {
+  it('accepts true, false and a number of hops', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+  });
+
+  it('refuses anything else, naming the variable and the value', () => {
+    const { message } = configError({ TRUST_PROXY: 'yes' });
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).toContain('"yes"');
+    expect(configError({ TRUST_PROXY: '1.5' }).message).toContain('TRUST_PROXY');
+    expect(configError({ TRUST_PROXY: '-1' }).message).toContain('TRUST_PROXY');
+  });
+});
+
+describe('loadConfig errors', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['SUPPORT_EMAIL', 'nope'],
+    ['NODE_ENV', 'staging'],
+  ])('throws a one-line ConfigError naming %s and its value %s', (name, value) => {
+    const { message } = configError({ [name]: value });
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/^Invalid configuration: /);
+    expect(message).toContain(`${name} `);
+    expect(message).toContain(JSON.stringify(value));
+  });
+
+  it('says what a valid value looks like', () => {
+    expect(configError({ PORT: 'abc' }).message).toContain('must be a whole number from 0 to 65535');
+    expect(configError({ DATABASE_URL: 'mysql://x' }).message).toContain('must start with postgres:// or postgresql://');
+    expect(configError({ SUPPORT_EMAIL: 'nope' }).message).toContain('must be an email address');
+  });
+
+  it('names every bad variable in one line when several are wrong', () => {
+    const { message } = configError({ PORT: 'abc', LOG_LEVEL: 'loud', SUPPORT_EMAIL: 'nope', DATABASE_URL: 'mysql://x' });
+    expect(message.split('\n')).toHaveLength(1);
+    for (const part of ['PORT', '"abc"', 'LOG_LEVEL', '"loud"', 'SUPPORT_EMAIL', '"nope"', 'DATABASE_URL', '"mysql://x"']) {
+      expect(message).toContain(part);
+    }
+  });
+});

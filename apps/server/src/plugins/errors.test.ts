@@ -1,0 +1,66 @@
+import { describe, it, expect } from 'vitest';
+import { HttpError } from '../lib/http-error';
+import { toErrorBody } from './errors';
+
+const INTERNAL = { code: 'internal', message: 'Something went wrong on our side. Please try again.' };
+
+/** An error shaped like the ones Fastify throws: a message plus `statusCode` and `code`. */
+function fastifyError(statusCode: number, code?: string, message = 'raw fastify detail'): Error {
+  return Object.assign(new Error(message), { statusCode, code });
+}
+
+describe('toErrorBody', () => {
+  it('keeps the status, code and message of an HttpError', () => {
+    expect(toErrorBody(new HttpError(404, 'notFound', 'That note was not found.'))).toEqual({
+      status: 404,
+      body: { code: 'notFound', message: 'That note was not found.' },
+    });
+  });
+
+  it('keeps the field of an HttpError and leaves it out when there is none', () => {
+    const withField = toErrorBody(new HttpError(400, 'validation', 'Name is too short.', 'name'));
+    expect(withField).toEqual({ status: 400, body: { code: 'validation', message: 'Name is too short.', field: 'name' } });
+    expect(toErrorBody(new HttpError(409, 'conflict', 'Taken.')).body).not.toHaveProperty('field');
+  });
+
+  it.each([
+    [400, 'FST_ERR_CTP_INVALID_JSON_BODY', 'badRequest', 'The request body is not valid JSON.'],
+    [400, 'FST_ERR_CTP_EMPTY_JSON_BODY', 'badRequest', 'The request body is empty; JSON was expected.'],
+    [413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'payloadTooLarge', 'The request body is too large.'],
+    [415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'unsupportedMediaType', 'That content type is not accepted here.'],
+  ])('turns a %i %s parser error into %s with a readable message', (status, fstCode, code, message) => {
+    expect(toErrorBody(fastifyError(status, fstCode))).toEqual({ status, body: { code, message } });
+  });
+
+  it('uses the status message for a 4xx error without a known parser code', () => {
+    expect(toErrorBody(fastifyError(405, 'FST_SOMETHING_ELSE'))).toEqual({
+      status: 405,
+      body: { code: 'methodNotAllowed', message: 'That method is not allowed here.' },
+    });
+    expect(toErrorBody(fastifyError(429))).toEqual({
+      status: 429,
+      body: { code: 'rateLimited', message: 'Too many requests. Please wait a moment and try again.' },
+    });
+  });
+
+  it('treats a 400 SyntaxError as invalid JSON', () => {
+    const error = Object.assign(new SyntaxError('Unexpected token } in JSON'), { statusCode: 400 });
+    expect(toErrorBody(error)).toEqual({ status: 400, body: { code: 'badRequest', message: 'The request body is not valid JSON.' } });
+  });
+
+  it('hides a plain Error behind a generic 500', () => {
+    const result = toErrorBody(new Error('password=hunter2 leaked from the database driver'));
+    expect(result).toEqual({ status: 500, body: INTERNAL });
+    expect(JSON.stringify(result)).not.toContain('hunter2');
+  });
+
+  it.each([500, 502, 503])('hides any %i error behind a generic 500 without its message', (status) => {
+    const result = toErrorBody(fastifyError(status, 'FST_ERR_CTP_BODY_TOO_LARGE', 'secret internals'));
+    expect(result).toEqual({ status: 500, body: INTERNAL });
+    expect(JSON.stringify(result)).not.toContain('secret internals');
+  });
+
+  it('answers 500 for a status it has no message for', () => {
+    expect(toErrorBody(fastifyError(418, undefined, 'teapot detail'))).toEqual({ status: 500, body: INTERNAL });
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE, useE2eApp } from './support/e2e-app';
+
+const app = useE2eApp();
+
+describe('landing and features pages', () => {
+  it('lead a visitor to sign up or try a lesson', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get started free' }).first().click();
+    await page.waitForURL(`${app.url}/signup`);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Try a lesson' }).click();
+    await page.waitForURL(`${app.url}/lessons`);
+  });
+
+  it('load only what the landing page shows: no menu, toast or other screens', async () => {
+    const { page } = await app.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((src) => /index-.*\.js$/.test(src))).toBe(true);
+    expect(scripts.some((src) => /landing-page-.*\.js$/.test(src))).toBe(true);
+    expect(scripts.filter((src) => /user-menu|toast-host|screens|features-page/.test(src))).toEqual([]);
+  });
+
+  it('fit a 390 px phone screen without sideways scrolling', async () => {
+    const { page } = await app.newPage({ viewport: PHONE });
+    for (const path of ['/', '/features']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    expect(app.pageErrors).toEqual([]);
+  });
+});

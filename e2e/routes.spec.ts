@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { useE2eApp } from './support/e2e-app';
+
+const app = useE2eApp();
+
+/** SPEC 2's route table: each route's screen (or, until its feature lands, its placeholder) and its layout. */
+const ROUTES: { path: string; heading: string; layout: 'main' | 'bare' }[] = [
+  { path: '/', heading: 'An AI study partner that reads your notes', layout: 'main' },
+  { path: '/features', heading: 'Everything Turtle does', layout: 'main' },
+  { path: '/pricing', heading: 'Pricing', layout: 'main' },
+  { path: '/login', heading: 'Log in', layout: 'main' },
+  { path: '/signup', heading: 'Join Turtle today', layout: 'main' },
+  { path: '/test', heading: 'Test', layout: 'main' },
+  { path: '/demo/lexical_mentions', heading: 'Demo: Chat Input', layout: 'main' },
+  { path: '/demo/lexical_mentions_v2', heading: 'Demo: Chat Input (v2)', layout: 'bare' },
+  { path: '/demo/markdown', heading: 'Demo: Markdown', layout: 'main' },
+  { path: '/lessons', heading: 'Investing basics', layout: 'main' },
+  { path: '/learn/1', heading: 'Lesson', layout: 'bare' },
+  { path: '/payment/success', heading: 'Payment', layout: 'main' },
+  { path: '/membership', heading: 'Membership', layout: 'main' },
+  { path: '/chats', heading: 'Chats', layout: 'main' },
+  { path: '/notes', heading: 'Your Notes', layout: 'main' },
+  { path: '/note/new', heading: 'Note', layout: 'main' },
+  { path: '/note/some-id', heading: 'Note', layout: 'main' },
+  { path: '/contact', heading: 'Contact us', layout: 'main' },
+  { path: '/no/such/page', heading: 'Page not found.', layout: 'main' },
+];
+
+describe('the route table', () => {
+  it('renders every route with its screen and layout', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    for (const route of ROUTES) {
+      await page.goto(route.path);
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect(await heading.innerText(), route.path).toBe(route.heading);
+      expect(await page.getByRole('banner').count(), `${route.path} header`).toBe(1);
+      const footers = await page.getByRole('contentinfo').count();
+      expect(footers, `${route.path} footer`).toBe(route.layout === 'main' ? 1 : 0);
+    }
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('shows the not-found page with a way home for an unknown address', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/definitely/not/here');
+    await page.getByText('Page not found.').waitFor();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.waitForURL(`${app.url}/`);
+  });
+
+  it('navigates between screens without reloading the page', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole('link', { name: 'See all features' }).click();
+    await page.getByRole('heading', { name: 'Everything Turtle does' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+});
