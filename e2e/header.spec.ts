@@ -35,7 +35,7 @@ describe('header', () => {
     expect(await chats.evaluate(fontWeight)).not.toBe('700');
   });
 
-  it('shows the signed-in user\'s name with a menu of Test, Demo: Chat Input, Demo: Markdown and Logout', async () => {
+  it("shows the signed-in user's name with a menu of Test, Demo: Chat Input, Demo: Markdown and Logout", async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Margaret' } });
     await page.goto('/');
     const banner = page.getByRole('banner');

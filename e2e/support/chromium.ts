@@ -17,7 +17,9 @@ export const CHROMIUM_ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get update && apt-get install -y chromium".`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get update && apt-get install -y chromium".`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }

@@ -20,10 +20,13 @@ const WEB_INPUTS = [
 ];
 const SERVER_INPUTS = [...SHARED_INPUTS, path.join(SERVER, 'src')];
 
+/** Tests live beside the code but are not part of the build. */
+const isTestFile = (name) => /\.(test|spec)\.tsx?$/.test(name);
+
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return isTestFile(target) ? 0 : stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;

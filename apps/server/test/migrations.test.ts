@@ -17,12 +17,12 @@ async function tableNames(database: Database): Promise<string[]> {
   const result = await database.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
   );
-  return (result.rows as { table_name: string }[]).map((row) => row.table_name);
+  return (result as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
 }
 
 async function appliedMigrationCount(database: Database): Promise<number> {
   const result = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  return (result.rows[0] as { n: number }).n;
+  return (result as { rows: { n: number }[] }).rows[0]!.n;
 }
 
 describe('migrations on PGlite', () => {

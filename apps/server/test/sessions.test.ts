@@ -104,7 +104,7 @@ describe('POST /api/user/logout', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('leaves the user\'s other sessions alone', async () => {
+  it("leaves the user's other sessions alone", async () => {
     const user = await createUser(db());
     const phone = await createSessionToken(db(), user.id);
     const laptop = await createSessionToken(db(), user.id);

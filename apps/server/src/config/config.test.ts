@@ -32,7 +32,10 @@ describe('loadConfig defaults', () => {
   });
 
   it('resolves a relative DATA_DIR to an absolute path', () => {
-    expect(loadConfig({ DATA_DIR: 'some/dir' }).database).toEqual({ kind: 'pglite', dataDir: path.resolve('some/dir') });
+    expect(loadConfig({ DATA_DIR: 'some/dir' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: path.resolve('some/dir'),
+    });
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -42,8 +45,18 @@ describe('loadConfig defaults', () => {
   });
 
   it('reads PORT, HOST, LOG_LEVEL and SUPPORT_EMAIL when given', () => {
-    const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SUPPORT_EMAIL: 'help@turtle.test' });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', logLevel: 'debug', supportEmail: 'help@turtle.test' });
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'debug',
+      SUPPORT_EMAIL: 'help@turtle.test',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      logLevel: 'debug',
+      supportEmail: 'help@turtle.test',
+    });
   });
 });
 
@@ -59,6 +72,20 @@ describe('loadConfig optional URLs', () => {
       'https://turtle.example.com:8443',
     );
     expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com/' }).publicOrigin).toBe('https://turtle.example.com');
+  });
+});
+
+describe('loadConfig empty values', () => {
+  // `PORT=` (e.g. `PORT=${PORT}` in a compose file with PORT unset) must not become port 0, a random free port.
+  it('treats an empty PORT as unset and listens on 3000', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it('treats every empty variable as unset, so its default applies', () => {
+    const config = loadConfig({ SHUTDOWN_TIMEOUT_MS: '', LOG_LEVEL: ' ', NODE_ENV: '' });
+    expect(config.shutdownTimeoutMs).toBe(10_000);
+    expect(config.logLevel).toBe('info');
+    expect(config.nodeEnv).toBe('development');
   });
 });
 
@@ -100,14 +127,30 @@ describe('loadConfig errors', () => {
 
   it('says what a valid value looks like', () => {
     expect(configError({ PORT: 'abc' }).message).toContain('must be a whole number from 0 to 65535');
-    expect(configError({ DATABASE_URL: 'mysql://x' }).message).toContain('must start with postgres:// or postgresql://');
+    expect(configError({ DATABASE_URL: 'mysql://x' }).message).toContain(
+      'must start with postgres:// or postgresql://',
+    );
     expect(configError({ SUPPORT_EMAIL: 'nope' }).message).toContain('must be an email address');
   });
 
   it('names every bad variable in one line when several are wrong', () => {
-    const { message } = configError({ PORT: 'abc', LOG_LEVEL: 'loud', SUPPORT_EMAIL: 'nope', DATABASE_URL: 'mysql://x' });
+    const { message } = configError({
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      SUPPORT_EMAIL: 'nope',
+      DATABASE_URL: 'mysql://x',
+    });
     expect(message.split('\n')).toHaveLength(1);
-    for (const part of ['PORT', '"abc"', 'LOG_LEVEL', '"loud"', 'SUPPORT_EMAIL', '"nope"', 'DATABASE_URL', '"mysql://x"']) {
+    for (const part of [
+      'PORT',
+      '"abc"',
+      'LOG_LEVEL',
+      '"loud"',
+      'SUPPORT_EMAIL',
+      '"nope"',
+      'DATABASE_URL',
+      '"mysql://x"',
+    ]) {
       expect(message).toContain(part);
     }
   });

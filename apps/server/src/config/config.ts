@@ -53,9 +53,7 @@ const EnvSchema = z.object({
     .default(10_000),
 });
 
-export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -73,7 +71,11 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at start. Throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty value (`PORT=` in a compose file with the variable unset) means "not set": the default applies.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');

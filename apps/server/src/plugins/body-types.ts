@@ -16,10 +16,11 @@ const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-ur
  */
 export function registerBodyTypes(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
-  app.addHook('preValidation', async (request) => {
+  // Before parsing, so a body no parser reads still gets this route's own message.
+  app.addHook('preParsing', async (request, _reply, payload) => {
     const accepts = request.routeOptions.config.accepts;
     const contentType = request.headers['content-type'];
-    if (!accepts || contentType === undefined) return;
+    if (!accepts || contentType === undefined) return payload;
     const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
     if (mediaType !== MEDIA_TYPES[accepts]) {
       throw new HttpError(
@@ -28,5 +29,6 @@ export function registerBodyTypes(app: FastifyInstance): void {
         accepts === 'json' ? 'This request must be sent as JSON.' : 'This request must be sent as a form.',
       );
     }
+    return payload;
   });
 }

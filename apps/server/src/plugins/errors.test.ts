@@ -19,7 +19,10 @@ describe('toErrorBody', () => {
 
   it('keeps the field of an HttpError and leaves it out when there is none', () => {
     const withField = toErrorBody(new HttpError(400, 'validation', 'Name is too short.', 'name'));
-    expect(withField).toEqual({ status: 400, body: { code: 'validation', message: 'Name is too short.', field: 'name' } });
+    expect(withField).toEqual({
+      status: 400,
+      body: { code: 'validation', message: 'Name is too short.', field: 'name' },
+    });
     expect(toErrorBody(new HttpError(409, 'conflict', 'Taken.')).body).not.toHaveProperty('field');
   });
 
@@ -45,7 +48,10 @@ describe('toErrorBody', () => {
 
   it('treats a 400 SyntaxError as invalid JSON', () => {
     const error = Object.assign(new SyntaxError('Unexpected token } in JSON'), { statusCode: 400 });
-    expect(toErrorBody(error)).toEqual({ status: 400, body: { code: 'badRequest', message: 'The request body is not valid JSON.' } });
+    expect(toErrorBody(error)).toEqual({
+      status: 400,
+      body: { code: 'badRequest', message: 'The request body is not valid JSON.' },
+    });
   });
 
   it('hides a plain Error behind a generic 500', () => {

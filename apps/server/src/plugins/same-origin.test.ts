@@ -24,8 +24,12 @@ describe('isSameOrigin', () => {
 
   it('compares Origin with the PUBLIC_URL origin and ignores the request host when one is configured', () => {
     const publicOrigin = 'https://turtle.example.com';
-    expect(isSameOrigin(request({ origin: 'https://turtle.example.com' }, 'http', 'internal:3000'), publicOrigin)).toBe(true);
-    expect(isSameOrigin(request({ origin: 'http://internal:3000' }, 'http', 'internal:3000'), publicOrigin)).toBe(false);
+    expect(isSameOrigin(request({ origin: 'https://turtle.example.com' }, 'http', 'internal:3000'), publicOrigin)).toBe(
+      true,
+    );
+    expect(isSameOrigin(request({ origin: 'http://internal:3000' }, 'http', 'internal:3000'), publicOrigin)).toBe(
+      false,
+    );
   });
 
   it.each(['cross-site', 'same-site', 'none'])('refuses sec-fetch-site: %s even with a matching Origin', (site) => {
@@ -38,7 +42,9 @@ describe('isSameOrigin', () => {
   });
 
   it('still checks Origin when sec-fetch-site says same-origin', () => {
-    expect(isSameOrigin(request({ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }), undefined)).toBe(false);
+    expect(isSameOrigin(request({ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }), undefined)).toBe(
+      false,
+    );
   });
 
   it('accepts a request with neither header and no cookie', () => {

@@ -1,11 +1,12 @@
 import type { RouteObject } from 'react-router';
+import type * as PlaceholderScreens from '../features/placeholders/screens';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout, type RouteHandle } from './layouts/main-layout';
 import { Root } from './root';
 
-const placeholder = (name: keyof typeof import('../features/placeholders/screens')) => async () => {
+const placeholder = (name: keyof typeof PlaceholderScreens) => async () => {
   const screens = await import('../features/placeholders/screens');
   return { Component: screens[name] };
 };

@@ -23,7 +23,10 @@ export const useAlertStore = create<AlertState>()((set) => ({
     clearTimeout(timer);
     const alert: Alert = { id: nextId++, message, type: 'warning' };
     set({ alert });
-    timer = setTimeout(() => set((state) => (state.alert?.id === alert.id ? { alert: null } : state)), ALERT_AUTO_DISMISS_MS);
+    timer = setTimeout(
+      () => set((state) => (state.alert?.id === alert.id ? { alert: null } : state)),
+      ALERT_AUTO_DISMISS_MS,
+    );
   },
   dismissAlert: () => {
     clearTimeout(timer);

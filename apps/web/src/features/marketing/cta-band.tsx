@@ -23,7 +23,10 @@ export function CtaBand({ title, text, secondary, className }: CtaBandProps) {
             aria-hidden="true"
             className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_0%,rgb(20_184_166/0.45),transparent_55%),radial-gradient(circle_at_90%_100%,rgb(45_212_191/0.25),transparent_50%)]"
           />
-          <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
+          <h2
+            id="cta-title"
+            className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
+          >
             {title}
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-pretty text-brand-100">{text}</p>

@@ -40,7 +40,10 @@ export function FeatureSection(props: FeatureSectionProps) {
             </span>
             {eyebrow}
           </p>
-          <h2 id={`${id}-title`} className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          <h2
+            id={`${id}-title`}
+            className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
             {title}
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{intro}</p>

@@ -23,7 +23,10 @@ export function NotesMock() {
       </div>
       <ul className="mt-3 divide-y divide-slate-100">
         {NOTES.map((note, index) => (
-          <li key={note.title} className={cn('flex items-center gap-3 rounded-xl px-2 py-3', index === 0 && 'bg-brand-50')}>
+          <li
+            key={note.title}
+            className={cn('flex items-center gap-3 rounded-xl px-2 py-3', index === 0 && 'bg-brand-50')}
+          >
             <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white text-brand-700 ring-1 ring-slate-200">
               <FileText className="size-4" />
             </span>

@@ -135,7 +135,10 @@ export function FeaturesPage() {
         points={[
           { title: 'Synchronized transcript', text: 'The current sentence is highlighted as you listen.' },
           { title: 'Click to jump', text: 'Click any sentence in the transcript to go straight there.' },
-          { title: 'A tutor with context', text: 'It knows where you are and cites moments like [02:15] you can click.' },
+          {
+            title: 'A tutor with context',
+            text: 'It knows where you are and cites moments like [02:15] you can click.',
+          },
           { title: 'Listen your way', text: 'Adjustable speed, keyboard shortcuts, and resume where you left off.' },
         ]}
         visual={

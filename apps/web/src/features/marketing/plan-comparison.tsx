@@ -62,7 +62,10 @@ export function PlanComparison() {
                 <th scope="col" className="w-1/4 px-3 py-4 text-center text-base font-semibold text-slate-900 sm:px-6">
                   Free
                 </th>
-                <th scope="col" className="w-1/3 bg-brand-50 px-3 py-4 text-center text-base font-semibold text-brand-800 sm:w-1/4 sm:px-6">
+                <th
+                  scope="col"
+                  className="w-1/3 bg-brand-50 px-3 py-4 text-center text-base font-semibold text-brand-800 sm:w-1/4 sm:px-6"
+                >
                   Pro
                 </th>
               </tr>

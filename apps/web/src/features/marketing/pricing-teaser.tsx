@@ -39,7 +39,10 @@ export function PricingTeaser() {
           centered
         />
         <div className="mx-auto mt-14 grid max-w-4xl gap-6 md:grid-cols-2">
-          <article aria-labelledby="teaser-free" className="flex flex-col rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:p-8">
+          <article
+            aria-labelledby="teaser-free"
+            className="flex flex-col rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:p-8"
+          >
             <h3 id="teaser-free" className="text-lg font-semibold text-slate-900">
               Free
             </h3>
@@ -75,9 +78,7 @@ export function PricingTeaser() {
               <span className="text-4xl font-bold tracking-tight text-slate-900">{PRO_MONTHLY}</span>
               <span className="text-slate-600">/month</span>
             </p>
-            <p className="mt-1 text-sm text-slate-600">
-              or {PRO_YEARLY}/year, paid through Stripe
-            </p>
+            <p className="mt-1 text-sm text-slate-600">or {PRO_YEARLY}/year, paid through Stripe</p>
             <Points
               items={[
                 `${count(PRO_DAILY_REPLIES)} assistant replies a day`,

@@ -1,4 +1,13 @@
-import { AtSign, Check, FileText, Headphones, MessageCircleQuestionMark, MessagesSquare, Pause, Send } from 'lucide-react';
+import {
+  AtSign,
+  Check,
+  FileText,
+  Headphones,
+  MessageCircleQuestionMark,
+  MessagesSquare,
+  Pause,
+  Send,
+} from 'lucide-react';
 import { LESSON_DURATIONS, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
 import { TurtleMark } from '../../components/layout/logo';
 import { cn } from '../../lib/cn';
@@ -39,14 +48,16 @@ export function ChatMock({ className }: { className?: string }) {
               Here is what your note <strong className="font-semibold text-slate-900">Investing notes</strong> says:
             </p>
             <ul className="mt-2 space-y-1.5">
-              {['Keep yearly fund fees under 0.2%', 'Prefer broad index funds to single stocks', 'Invest the same amount every month'].map(
-                (item) => (
-                  <li key={item} className="flex items-start gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                    {item}
-                  </li>
-                ),
-              )}
+              {[
+                'Keep yearly fund fees under 0.2%',
+                'Prefer broad index funds to single stocks',
+                'Invest the same amount every month',
+              ].map((item) => (
+                <li key={item} className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                  {item}
+                </li>
+              ))}
             </ul>
             <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3 text-xs">
               <span className="font-semibold tracking-wide text-slate-500 uppercase">Sources</span>
@@ -105,9 +116,7 @@ export function LessonMock({ className }: { className?: string }) {
         <span className="relative h-1.5 flex-1 rounded-full bg-slate-200">
           <span className="absolute inset-y-0 left-0 w-[48%] rounded-full bg-brand-600" />
         </span>
-        <span className="text-xs text-slate-500 tabular-nums">
-          02:15 / {LESSON_DURATIONS[1]}
-        </span>
+        <span className="text-xs text-slate-500 tabular-nums">02:15 / {LESSON_DURATIONS[1]}</span>
       </div>
       <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">
         <span className="flex items-center gap-2">

@@ -1,0 +1,21 @@
+// `npm run bench`: speed and size figures with their goals. Numbers, not pass/fail tests.
+import { benchColdStart } from './cold-start.mjs';
+import { measureLandingJs } from './landing-size.mjs';
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${value.toFixed(0)} ms`;
+
+console.log('Turtle benchmarks\n');
+
+const landing = measureLandingJs();
+console.log('Landing page JavaScript (gzip, level 9):');
+for (const { file, gzip } of landing.sizes) console.log(`  ${file.padEnd(40)} ${kb(gzip)}`);
+console.log(
+  `  total ${kb(landing.gzip)}; goal under ${kb(landing.goal)}; ratio ${(landing.gzip / landing.goal).toFixed(2)} of the goal`,
+);
+
+const start = await benchColdStart();
+console.log(`\nCold start to first healthy /api/health (built server, embedded PGlite, median of ${start.runs}):`);
+console.log(`  new data folder (creates and migrates the database): ${ms(start.fresh)}`);
+console.log(`  existing data folder: ${ms(start.existing)}`);
+console.log(`  ratio new/existing: ${(start.fresh / start.existing).toFixed(2)}`);
