@@ -26,7 +26,7 @@ function runLayer(name) {
       '--reporter=json',
       `--outputFile.json=${outputFile}`,
     ],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
+    { cwd: ROOT, stdio: 'inherit' },
   );
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (fs.existsSync(outputFile)) {
