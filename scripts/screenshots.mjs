@@ -1,54 +1,24 @@
 // `npm run screenshots [-- /path ...]`: starts the built app on a free port with a throwaway database and saves
 // full-page screenshots at desktop (1280) and phone (390) width in ./screenshots. `--readme` also refreshes
 // docs/screenshot.png (the landing page's first screen).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildApp, ROOT, SERVER_BUNDLE } from './lib/build-app.mjs';
+import { buildApp, ROOT } from './lib/build-app.mjs';
+import { startBuiltServer } from './lib/built-server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const args = process.argv.slice(2);
 const pages = args.filter((arg) => arg.startsWith('/'));
 const routes = pages.length ? pages : ['/', '/features'];
 const outDir = path.join(ROOT, 'screenshots');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
 await buildApp();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turtle-shots-'));
-const server = spawn(process.execPath, [SERVER_BUNDLE], {
-  env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
-const base = `http://127.0.0.1:${port}`;
-for (;;) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // Not up yet.
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const server = await startBuiltServer(dataDir, { stdio: 'inherit' });
+const base = server.url;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 fs.mkdirSync(outDir, { recursive: true });
 try {
   for (const [label, viewport] of [
@@ -72,6 +42,6 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp, ROOT } from './lib/build-app.mjs';
+import { CHROMIUM_MISSING, CHROMIUM_PATH } from './lib/chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = path.join(ROOT, '.vitest-results');
 const layers = ['unit', 'integration', 'e2e'];
 
@@ -45,10 +45,8 @@ function runLayer(name) {
 let ok = true;
 for (const layer of layers) {
   if (layer === 'e2e') {
-    if (!fs.existsSync(CHROMIUM)) {
-      console.error(
-        `Chromium is missing at ${CHROMIUM}: install it with "apt-get update && apt-get install -y chromium".`,
-      );
+    if (!fs.existsSync(CHROMIUM_PATH)) {
+      console.error(CHROMIUM_MISSING);
       ok = false;
       totals.failed += 1;
       break;

@@ -3,8 +3,8 @@ import { DAY_MS, SESSION_COOKIE_NAME, SESSION_TTL_MS } from '@turtle/shared/cons
 import type { Db } from '../../db/database';
 import type { users } from '../../db/schema';
 import { unauthorized } from '../../lib/http-error';
-import { hashSessionToken, newSessionToken } from './session-token';
-import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository';
+import { hashSessionToken } from './session-token';
+import { deleteSession, extendSession, findSessionWithUser } from './sessions.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export interface RequestAuth {
@@ -41,21 +41,6 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
     }
     request.auth = { sessionId: id, user: found.user };
   });
-}
-
-/** Starts a new session for `userId` and sets its cookie. A fresh token every time (no fixation). */
-export async function startSession(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-  secureCookies: boolean,
-): Promise<void> {
-  const previous = request.cookies[SESSION_COOKIE_NAME];
-  if (previous) await deleteSession(db, hashSessionToken(previous));
-  const token = newSessionToken();
-  await insertSession(db, { id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
-  setSessionCookie(request, reply, token, secureCookies);
 }
 
 /** Revokes the request's session on the server and clears the cookie. */
