@@ -13,4 +13,3 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please log in to continue.');
-export const notFound = (what = 'That item') => new HttpError(404, 'notFound', `${what} was not found.`);

@@ -25,6 +25,8 @@ const EXTEND_AFTER_MS = DAY_MS;
 export function registerSessions(app: FastifyInstance, db: Db, secureCookies: boolean): void {
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request, reply) => {
+    // Pages and assets never need the user: no database query for them.
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE_NAME];
     if (!token) return;
     const id = hashSessionToken(token);
