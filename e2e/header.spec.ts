@@ -16,6 +16,17 @@ describe('header', () => {
     await page.waitForURL(`${app.url}/login`);
   });
 
+  it('offers keyboard users a "Skip to content" link first', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.innerText()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).hash).toBe('#main');
+  });
+
   it('links to Chats and Notes and shows the current one in bold', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await page.goto('/');

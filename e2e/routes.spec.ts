@@ -4,36 +4,38 @@ import { useE2eApp } from './support/e2e-app';
 const app = useE2eApp();
 
 /** SPEC 2's route table: each route's screen (or, until its feature lands, its placeholder) and its layout. */
-const ROUTES: { path: string; heading: string; layout: 'main' | 'bare' }[] = [
-  { path: '/', heading: 'An AI study partner that reads your notes', layout: 'main' },
-  { path: '/features', heading: 'Everything Turtle does', layout: 'main' },
-  { path: '/pricing', heading: 'Pricing', layout: 'main' },
-  { path: '/login', heading: 'Log in', layout: 'main' },
-  { path: '/signup', heading: 'Join Turtle today', layout: 'main' },
-  { path: '/test', heading: 'Test', layout: 'main' },
-  { path: '/demo/lexical_mentions', heading: 'Demo: Chat Input', layout: 'main' },
-  { path: '/demo/lexical_mentions_v2', heading: 'Demo: Chat Input (v2)', layout: 'bare' },
-  { path: '/demo/markdown', heading: 'Demo: Markdown', layout: 'main' },
-  { path: '/lessons', heading: 'Investing basics', layout: 'main' },
-  { path: '/learn/1', heading: 'Lesson', layout: 'bare' },
-  { path: '/payment/success', heading: 'Payment', layout: 'main' },
-  { path: '/membership', heading: 'Membership', layout: 'main' },
-  { path: '/chats', heading: 'Chats', layout: 'main' },
-  { path: '/notes', heading: 'Your Notes', layout: 'main' },
-  { path: '/note/new', heading: 'Note', layout: 'main' },
-  { path: '/note/some-id', heading: 'Note', layout: 'main' },
-  { path: '/contact', heading: 'Contact us', layout: 'main' },
-  { path: '/no/such/page', heading: 'Page not found.', layout: 'main' },
+const ROUTES: { path: string; heading: string; title: string; layout: 'main' | 'bare' }[] = [
+  { path: '/', heading: 'An AI study partner that reads your notes', title: '', layout: 'main' },
+  { path: '/features', heading: 'Everything Turtle does', title: 'Features', layout: 'main' },
+  { path: '/pricing', heading: 'Pricing', title: 'Pricing', layout: 'main' },
+  { path: '/login', heading: 'Log in', title: 'Log in', layout: 'main' },
+  { path: '/signup', heading: 'Join Turtle today', title: 'Sign up', layout: 'main' },
+  { path: '/test', heading: 'Test', title: 'Test', layout: 'main' },
+  { path: '/demo/lexical_mentions', heading: 'Demo: Chat Input', title: 'Demo: Chat Input', layout: 'main' },
+  { path: '/demo/lexical_mentions_v2', heading: 'Demo: Chat Input (v2)', title: 'Demo: Chat Input', layout: 'bare' },
+  { path: '/demo/markdown', heading: 'Demo: Markdown', title: 'Demo: Markdown', layout: 'main' },
+  { path: '/lessons', heading: 'Investing basics', title: 'Lessons', layout: 'main' },
+  { path: '/learn/1', heading: 'Lesson', title: 'Lesson', layout: 'bare' },
+  { path: '/payment/success', heading: 'Payment', title: 'Payment', layout: 'main' },
+  { path: '/membership', heading: 'Membership', title: 'Membership', layout: 'main' },
+  { path: '/chats', heading: 'Chats', title: 'Chats', layout: 'main' },
+  { path: '/notes', heading: 'Your Notes', title: 'Notes', layout: 'main' },
+  { path: '/note/new', heading: 'Note', title: 'New note', layout: 'main' },
+  { path: '/note/some-id', heading: 'Note', title: 'Note', layout: 'main' },
+  { path: '/contact', heading: 'Contact us', title: 'Contact us', layout: 'main' },
+  { path: '/no/such/page', heading: 'Page not found.', title: 'Page not found', layout: 'main' },
 ];
 
 describe('the route table', () => {
-  it('renders every route with its screen and layout', async () => {
+  it('renders every route with its screen, layout and tab title', async () => {
     const { page } = await app.newPage({ signedIn: true });
     for (const route of ROUTES) {
       await page.goto(route.path);
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
       expect(await heading.innerText(), route.path).toBe(route.heading);
+      const title = route.title ? `${route.title} · Turtle` : 'Turtle: an AI study partner that reads your notes';
+      await page.waitForFunction((expected) => document.title === expected, title);
       expect(await page.getByRole('banner').count(), `${route.path} header`).toBe(1);
       const footers = await page.getByRole('contentinfo').count();
       expect(footers, `${route.path} footer`).toBe(route.layout === 'main' ? 1 : 0);

@@ -3,7 +3,8 @@ import type * as PlaceholderScreens from '../features/placeholders/screens';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { BareLayout } from './layouts/bare-layout';
-import { MainLayout, type RouteHandle } from './layouts/main-layout';
+import { MainLayout } from './layouts/main-layout';
+import type { RouteHandle } from './route-handle';
 import { Root } from './root';
 
 const placeholder = (name: keyof typeof PlaceholderScreens) => async () => {
@@ -11,7 +12,7 @@ const placeholder = (name: keyof typeof PlaceholderScreens) => async () => {
   return { Component: screens[name] };
 };
 
-const fullWidth: RouteHandle = { fullWidth: true };
+const titled = (title: string): RouteHandle => ({ title });
 
 /** The route table of SPEC 2. Every screen is its own chunk, so the landing page loads only what it shows. */
 export const routes: RouteObject[] = [
@@ -26,39 +27,48 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: fullWidth,
+            handle: { fullWidth: true } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/marketing/landing-page')).LandingPage }),
           },
           {
             path: 'features',
-            handle: fullWidth,
+            handle: { fullWidth: true, title: 'Features' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/marketing/features-page')).FeaturesPage }),
           },
-          { path: 'pricing', lazy: placeholder('PricingScreen') },
-          { path: 'login', lazy: placeholder('LoginScreen') },
-          { path: 'signup', lazy: placeholder('SignupScreen') },
-          { path: 'test', lazy: placeholder('TestScreen') },
-          { path: 'demo/lexical_mentions', lazy: placeholder('ChatInputDemoScreen') },
-          { path: 'demo/markdown', lazy: placeholder('MarkdownDemoScreen') },
-          { path: 'lessons', lazy: placeholder('LessonsScreen') },
-          { path: 'payment/success', lazy: placeholder('PaymentSuccessScreen') },
-          { path: 'membership', lazy: placeholder('MembershipScreen') },
-          { path: 'chats', lazy: placeholder('ChatsScreen') },
-          { path: 'notes', lazy: placeholder('NotesScreen') },
-          { path: 'note/new', lazy: placeholder('NoteEditorScreen') },
-          { path: 'note/:id', lazy: placeholder('NoteEditorScreen') },
+          { path: 'pricing', handle: titled('Pricing'), lazy: placeholder('PricingScreen') },
+          { path: 'login', handle: titled('Log in'), lazy: placeholder('LoginScreen') },
+          { path: 'signup', handle: titled('Sign up'), lazy: placeholder('SignupScreen') },
+          { path: 'test', handle: titled('Test'), lazy: placeholder('TestScreen') },
+          {
+            path: 'demo/lexical_mentions',
+            handle: titled('Demo: Chat Input'),
+            lazy: placeholder('ChatInputDemoScreen'),
+          },
+          { path: 'demo/markdown', handle: titled('Demo: Markdown'), lazy: placeholder('MarkdownDemoScreen') },
+          { path: 'lessons', handle: titled('Lessons'), lazy: placeholder('LessonsScreen') },
+          { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
+          { path: 'membership', handle: titled('Membership'), lazy: placeholder('MembershipScreen') },
+          { path: 'chats', handle: titled('Chats'), lazy: placeholder('ChatsScreen') },
+          { path: 'notes', handle: titled('Notes'), lazy: placeholder('NotesScreen') },
+          { path: 'note/new', handle: titled('New note'), lazy: placeholder('NoteEditorScreen') },
+          { path: 'note/:id', handle: titled('Note'), lazy: placeholder('NoteEditorScreen') },
           {
             path: 'contact',
+            handle: titled('Contact us'),
             lazy: async () => ({ Component: (await import('../features/contact/contact-page')).ContactPage }),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> },
         ],
       },
       {
         element: <BareLayout />,
         children: [
-          { path: 'learn/:id', lazy: placeholder('LessonPlayerScreen') },
-          { path: 'demo/lexical_mentions_v2', lazy: placeholder('ChatInputDemoV2Screen') },
+          { path: 'learn/:id', handle: titled('Lesson'), lazy: placeholder('LessonPlayerScreen') },
+          {
+            path: 'demo/lexical_mentions_v2',
+            handle: titled('Demo: Chat Input'),
+            lazy: placeholder('ChatInputDemoV2Screen'),
+          },
         ],
       },
     ],

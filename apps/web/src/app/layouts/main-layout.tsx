@@ -1,17 +1,12 @@
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { cn } from '../../lib/cn';
-
-export interface RouteHandle {
-  /** Marketing pages draw full-width sections; every app screen keeps the spec's 4xl main area. */
-  fullWidth?: boolean;
-}
+import { useIsFullWidth } from '../route-handle';
 
 /** Header, a main area at most 4xl wide, and the footer (SPEC 2). */
 export function MainLayout() {
-  const matches = useMatches();
-  const fullWidth = matches.some((match) => (match.handle as RouteHandle | undefined)?.fullWidth);
+  const fullWidth = useIsFullWidth();
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />

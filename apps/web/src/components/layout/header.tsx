@@ -19,6 +19,12 @@ export function Header() {
   const user = useTurtleStore((state) => state.user);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:ring-2 focus:ring-brand-600"
+      >
+        Skip to content
+      </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <div className="flex items-center gap-2 sm:gap-6">
           <Logo />

@@ -1,9 +1,13 @@
 import { PlaceholderPage } from './placeholder-page';
 
 /** Screens whose feature issue has not landed yet. Each feature replaces its entry in the route table. */
-const soon = (title: string, what: string) =>
+const soon = (title: string, what: string, layout: 'main' | 'bare' = 'main') =>
   function Placeholder() {
-    return <PlaceholderPage title={title} description={`${what} is being built and arrives in an upcoming release.`} />;
+    const page = (
+      <PlaceholderPage title={title} description={`${what} is being built and arrives in an upcoming release.`} />
+    );
+    // The bare layout gives its screens the whole width; a placeholder there brings its own margins.
+    return layout === 'bare' ? <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">{page}</div> : page;
   };
 
 export const LoginScreen = soon('Log in', 'Logging in');
@@ -15,8 +19,8 @@ export const ChatsScreen = soon('Chats', 'The AI assistant');
 export const NotesScreen = soon('Your Notes', 'Notes');
 export const NoteEditorScreen = soon('Note', 'The note editor');
 export const LessonsScreen = soon('Investing basics', 'The lesson list');
-export const LessonPlayerScreen = soon('Lesson', 'The lesson player');
+export const LessonPlayerScreen = soon('Lesson', 'The lesson player', 'bare');
 export const TestScreen = soon('Test', 'The streaming test page');
 export const ChatInputDemoScreen = soon('Demo: Chat Input', 'The chat input demo');
-export const ChatInputDemoV2Screen = soon('Demo: Chat Input (v2)', 'The second chat input demo');
+export const ChatInputDemoV2Screen = soon('Demo: Chat Input (v2)', 'The second chat input demo', 'bare');
 export const MarkdownDemoScreen = soon('Demo: Markdown', 'The markdown demo');
