@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { JSON_BODY_LIMIT_BYTES } from '@turtle/shared/constants';
 import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
+import { isApiUrl } from './lib/api-path';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { registerSessions } from './features/sessions/sessions';
@@ -46,7 +47,7 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
   });
 
   registerErrorHandler(app);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiUrl } from '../lib/api-path';
 import { HttpError } from '../lib/http-error';
 
 /** Serves the built React app: hashed assets cached for a year, `index.html` revalidated every time. */
@@ -27,9 +28,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | und
 /** SPA fallback: any GET for a page (not /api, not a file) gets index.html and the client router decides. */
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const pathname = request.url.split('?')[0] ?? '/';
-  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
-  return !path.extname(pathname);
+  if (isApiUrl(request.url)) return false;
+  return !path.extname(request.url.split('?')[0] ?? '/');
 }
 
 function sendApp(reply: FastifyReply) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, SESSION_COOKIE_NAME, SESSION_TTL_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import type { users } from '../../db/schema';
+import { isApiUrl } from '../../lib/api-path';
 import { unauthorized } from '../../lib/http-error';
 import { hashSessionToken } from './session-token';
 import { deleteSession, extendSession, findSessionWithUser } from './sessions.repository';
@@ -26,7 +27,7 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request, reply) => {
     // Pages and assets never need the user: no database query for them.
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiUrl(request.url)) return;
     const token = request.cookies[SESSION_COOKIE_NAME];
     if (!token) return;
     const id = hashSessionToken(token);
