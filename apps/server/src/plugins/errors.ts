@@ -13,17 +13,17 @@ const MESSAGES_BY_STATUS: Record<number, { code: ErrorCode; message: string }> =
   429: { code: 'rateLimited', message: 'Too many requests. Please wait a moment and try again.' },
 };
 
+const INVALID_JSON = 'The request body is not valid JSON.';
+
 const INTERNAL: ApiErrorBody = {
   code: 'internal',
   message: 'Something went wrong on our side. Please try again.',
 };
 
-/** Fastify's body parser errors, with messages a person can act on. */
+/** Fastify's 400s from the JSON parser, more precise than "malformed"; its 413 and 415 use the table above. */
 const PARSER_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; JSON was expected.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'That content type is not accepted here.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_JSON_BODY: INVALID_JSON,
 };
 
 export function toErrorBody(error: FastifyError | Error): { status: number; body: ApiErrorBody } {
@@ -37,7 +37,7 @@ export function toErrorBody(error: FastifyError | Error): { status: number; body
   if (status >= 500 || !known) return { status: 500, body: INTERNAL };
   const code = (error as FastifyError).code;
   const isSyntax = error instanceof SyntaxError;
-  const message = (code && PARSER_MESSAGES[code]) ?? (isSyntax ? 'The request body is not valid JSON.' : known.message);
+  const message = (code && PARSER_MESSAGES[code]) ?? (isSyntax ? INVALID_JSON : known.message);
   return { status, body: { code: known.code, message } };
 }
 
