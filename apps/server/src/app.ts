@@ -9,10 +9,14 @@ import type { Database } from './db/database';
 import { isApiUrl } from './lib/api-path';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
+import { signupLoginRoutes } from './features/auth/signup-login.routes';
+import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
+import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './features/sessions/sessions';
 import { userRoutes } from './features/user/user.routes';
 import { registerBodyTypes } from './plugins/body-types';
 import { registerErrorHandler } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -32,8 +36,7 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    // A hop count is valid at runtime (proxy-addr); Fastify's types only list the other forms.
-    trustProxy: config.trustProxy as boolean,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -57,10 +60,14 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   registerBodyTypes(app);
   registerSameOriginCheck(app, config.publicOrigin);
   registerSessions(app, database.db, secureCookies);
+  await registerRateLimits(app, config.redis);
 
   healthRoutes(app, database);
   publicConfigRoutes(app, config);
   userRoutes(app, database.db, secureCookies);
+  signupLoginRoutes(app, database.db, secureCookies);
+  thirdPartyLoginRoutes(app, database.db, secureCookies);
+  await registerSignIn(app, config, database.db, secureCookies);
 
   await registerWeb(app, webDistDir);
   return app;

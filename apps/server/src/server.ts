@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open-database';
 import { createLogger } from './logger';
+import { RedisUnavailableError } from './plugins/rate-limit';
 
 /** Prints one clear line and exits 1: the operator reads the line, not a stack trace. */
 function fail(message: string): never {
@@ -55,7 +56,15 @@ async function main(): Promise<void> {
     fail(`cannot open the database (${describeDatabase(config.database)}): ${reason(error)}`);
   }
 
-  const app = await buildApp({ config, database, logger, webDistDir: webDistDir() });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, logger, webDistDir: webDistDir() });
+  } catch (error) {
+    await database.close();
+    releaseLock();
+    if (error instanceof RedisUnavailableError) fail(`${error.message} (REDIS_URL)`);
+    throw error;
+  }
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

@@ -119,4 +119,10 @@ describe('start-up failures say one clear line and exit 1', () => {
       'turtle: cannot open the database (PostgreSQL at postgres://turtle:***@127.0.0.1:1/turtle): ECONNREFUSED',
     );
   });
+
+  it('says when Redis cannot be reached', async () => {
+    const server = await start({ DATA_DIR: tempDataDir(), REDIS_URL: 'redis://:secret@127.0.0.1:1' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe('turtle: cannot reach Redis: connect ECONNREFUSED 127.0.0.1:1 (REDIS_URL)');
+  });
 });

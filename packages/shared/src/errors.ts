@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'emailNotFound',
   'invalidPassword',
   'emailAlreadyUsed',
+  'accountExists',
+  'invalidTicket',
+  'passwordNotSet',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

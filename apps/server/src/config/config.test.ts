@@ -90,12 +90,12 @@ describe('loadConfig empty values', () => {
 });
 
 describe('loadConfig TRUST_PROXY', () => {
-  it('accepts true, false and a number of hops', () => {
+  it("accepts true, false and the proxies' addresses", () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,::1' }).trustProxy).toBe('10.0.0.0/8,192.168.1.4,::1');
   });
 
   it('refuses anything else, naming the variable and the value', () => {
@@ -103,7 +103,9 @@ describe('loadConfig TRUST_PROXY', () => {
     expect(message).toContain('TRUST_PROXY');
     expect(message).toContain('"yes"');
     expect(configError({ TRUST_PROXY: '1.5' }).message).toContain('TRUST_PROXY');
-    expect(configError({ TRUST_PROXY: '-1' }).message).toContain('TRUST_PROXY');
+    // A hop count: Fastify would silently ignore it, so it is refused.
+    expect(configError({ TRUST_PROXY: '1' }).message).toContain("the proxies' addresses");
+    expect(configError({ TRUST_PROXY: 'loopback,nope' }).message).toContain('TRUST_PROXY');
   });
 });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,9 @@ const port = z.coerce
   .int('must be a whole number from 0 to 65535')
   .min(0, 'must be a whole number from 0 to 65535')
   .max(65535, 'must be a whole number from 0 to 65535');
+
+/** proxy-addr's names for address ranges, accepted in `TRUST_PROXY` beside addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** Unset and empty both mean "not configured". */
 const optionalUrl = z
@@ -40,18 +44,40 @@ const EnvSchema = z.object({
     .transform((value, ctx) => {
       if (value === 'true') return true as const;
       if (value === 'false' || value === '') return false as const;
-      const hops = Number(value);
-      if (Number.isInteger(hops) && hops >= 0) return hops;
-      ctx.addIssue({ code: 'custom', message: 'must be true, false or a number of proxy hops' });
+      const proxies = value.split(',').map((part) => part.trim());
+      if (proxies.every((part) => PROXY_NAMES.has(part) || isIP(part.split('/')[0]!) !== 0)) return proxies.join(',');
+      // Fastify ignores hop counts (it cannot check the nearest peer with one), so they are refused, not accepted.
+      ctx.addIssue({
+        code: 'custom',
+        message: "must be true, false or the proxies' addresses (for example loopback or 10.0.0.0/8)",
+      });
       return z.NEVER;
     }),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@example.com'),
+  REDIS_URL: optionalUrl.refine(
+    (value) => value === undefined || /^rediss?:\/\//.test(value),
+    'must start with redis:// or rediss://',
+  ),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('turtle:'),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().optional(),
+  OIDC_PROVIDER_NAME: z.string().trim().max(40, 'must be at most 40 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .min(100, 'must be at least 100')
     .default(10_000),
 });
+
+/** Who answers "Continue with …": a real OIDC provider, the development provider inside the server, or nobody. */
+export type SignInConfig =
+  | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined; providerName: string }
+  | { kind: 'dev'; providerName: string }
+  | { kind: 'off' };
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+export const DEV_PROVIDER_NAME = 'Dev Sign-in';
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
@@ -62,9 +88,13 @@ export interface AppConfig {
   publicOrigin: string | undefined;
   database: DatabaseConfig;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean | number;
+  /** `true` (any), `false`, or a comma-separated list of proxy addresses, ranges and proxy-addr names. */
+  trustProxy: boolean | string;
   supportEmail: string;
   shutdownTimeoutMs: number;
+  /** Rate-limit counters live here when set, so every server process counts together. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  signIn: SignInConfig;
 }
 
 export class ConfigError extends Error {}
@@ -96,5 +126,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    signIn: signInConfig(e),
+  };
+}
+
+function signInConfig(e: z.infer<typeof EnvSchema>): SignInConfig {
+  if (!e.OIDC_CLIENT_ID) {
+    if (e.OIDC_ISSUER) throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER is');
+    // The development provider signs anyone in as any email: never in production.
+    return e.NODE_ENV === 'production' ? { kind: 'off' } : { kind: 'dev', providerName: DEV_PROVIDER_NAME };
+  }
+  const issuer = e.OIDC_ISSUER ?? GOOGLE_ISSUER;
+  const providerName = e.OIDC_PROVIDER_NAME || (issuer === GOOGLE_ISSUER ? 'Google' : new URL(issuer).hostname);
+  return {
+    kind: 'oidc',
+    issuer,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET || undefined,
+    providerName,
   };
 }

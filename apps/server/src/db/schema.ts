@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -27,3 +27,42 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
+
+/** A third-party account: the provider's (issuer, subject) pair names the person, not the email. */
+export const identities = pgTable(
+  'identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('identities_user_id_idx').on(table.userId)],
+);
+
+/** A sign-in popup in progress: what the callback needs to finish the code flow. Used once. */
+export const oidcFlows = pgTable('oidc_flows', {
+  /** SHA-256 of `state`, hex. */
+  id: text('id').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  /** Echoed to the opener so it can tell its own popup's answer from any other message. */
+  popupNonce: text('popup_nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** A verified third-party identity waiting for `POST /api/user/login_3rd_party`. Used once. */
+export const loginTickets = pgTable('login_tickets', {
+  /** SHA-256 of the ticket, hex. */
+  id: text('id').primaryKey(),
+  /** SHA-256 of the binding cookie set in the popup: the ticket only works in the browser that earned it. */
+  bindingHash: text('binding_hash').notNull(),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

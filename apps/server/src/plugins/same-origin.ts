@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appOrigin } from '../lib/app-origin';
 import { HttpError } from '../lib/http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set on routes that outside services call (payment webhooks); they authenticate another way. */
+    /** Set on routes that outside services call (payment webhooks, an OIDC token endpoint); they authenticate another way. */
     allowCrossOrigin?: boolean;
   }
 }
@@ -28,7 +29,7 @@ export function isSameOrigin(request: FastifyRequest, publicOrigin: string | und
   const fetchSite = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
   if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
-  if (origin !== undefined) return origin === (publicOrigin ?? `${request.protocol}://${request.host}`);
+  if (origin !== undefined) return origin === appOrigin(request, publicOrigin);
   if (fetchSite === 'same-origin') return true;
   return request.headers.cookie === undefined;
 }

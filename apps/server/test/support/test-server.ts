@@ -19,7 +19,12 @@ export interface TestServer {
  * that PostgreSQL database (shared by the run: tests make their own users and never assume an empty table).
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; webDistDir?: string } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    webDistDir?: string;
+    /** Receives the server's JSON log lines (set `LOG_LEVEL` in `env` to see more than nothing). */
+    logDestination?: { write(line: string): void };
+  } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,7 +39,7 @@ export async function startTestServer(
   const app = await buildApp({
     config,
     database,
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, options.logDestination),
     webDistDir: options.webDistDir,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -4,6 +4,9 @@ import type { AppConfig } from '../../config/config';
 
 /** The named public subset of the configuration; nothing else of it reaches the browser. */
 export function publicConfigRoutes(app: FastifyInstance, config: AppConfig): void {
-  const body: PublicConfig = { supportEmail: config.supportEmail };
+  const body: PublicConfig = {
+    supportEmail: config.supportEmail,
+    signInProvider: config.signIn.kind === 'off' ? null : config.signIn.providerName,
+  };
   app.get('/api/config', async (): Promise<PublicConfig> => body);
 }

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, SESSION_COOKIE_NAME, SESSION_TTL_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
-import type { users } from '../../db/schema';
 import { isApiUrl } from '../../lib/api-path';
 import { unauthorized } from '../../lib/http-error';
-import { hashSessionToken } from './session-token';
-import { deleteSession, extendSession, findSessionWithUser } from './sessions.repository';
+import type { UserRow } from '../user/users.repository';
+import { hashSessionToken, newSessionToken } from './session-token';
+import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository';
 
-export type UserRow = typeof users.$inferSelect;
 export interface RequestAuth {
   sessionId: string;
   user: UserRow;
@@ -44,6 +43,26 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
     }
     request.auth = { sessionId: id, user: found.user };
   });
+}
+
+/**
+ * Signs `userId` in with a brand-new token (ASVS 7.2.4: no session fixation). The session the request came with,
+ * valid or not, is deleted in the same transaction, so a login never leaves two live sessions for one browser.
+ */
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  secureCookies: boolean,
+) {
+  const token = newSessionToken();
+  const previous = request.cookies[SESSION_COOKIE_NAME];
+  await db.transaction(async (tx) => {
+    if (previous) await deleteSession(tx, hashSessionToken(previous));
+    await insertSession(tx, { id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  });
+  setSessionCookie(request, reply, token, secureCookies);
 }
 
 /** Revokes the request's session on the server and clears the cookie. */

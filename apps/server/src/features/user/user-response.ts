@@ -1,6 +1,6 @@
 import type { User } from '@turtle/shared/user';
 import { MembershipSchema } from '@turtle/shared/membership';
-import type { UserRow } from '../sessions/sessions';
+import type { UserRow } from './users.repository';
 
 /** Maps a row to the shared response shape, so new columns (a password hash) never leak. */
 export function toUserResponse(row: UserRow): User {

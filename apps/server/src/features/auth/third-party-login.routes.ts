@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, normalizeEmail, ThirdPartyLoginBodySchema } from '@turtle/shared/auth';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@turtle/shared/constants';
+import type { User } from '@turtle/shared/user';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { HttpError } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { rateLimited } from '../../plugins/rate-limit';
+import { hashSessionToken } from '../sessions/session-token';
+import { startSession } from '../sessions/sessions';
+import { toUserResponse } from '../user/user-response';
+import {
+  findUserByEmail,
+  findUserByIdentity,
+  insertIdentity,
+  insertUser,
+  type UserRow,
+} from '../user/users.repository';
+import { logAuthEvent } from './auth-log';
+import { THIRD_PARTY_LOGIN_LIMITS } from './auth-rate-limits';
+import { takeLoginTicket, type LoginTicketRow } from './login-tickets.repository';
+
+/** The popup sets this HttpOnly cookie beside the ticket: a ticket only works in the browser that earned it. */
+export const TICKET_BINDING_COOKIE = 'sid_ticket_binding';
+export const TICKET_BINDING_COOKIE_PATH = '/api/user/login_3rd_party';
+
+const invalidTicket = () => new HttpError(401, 'invalidTicket', 'This sign-in has expired. Please try again.');
+const accountExists = () => new HttpError(409, 'accountExists', AUTH_MESSAGES.accountExists, 'email');
+
+/**
+ * DECISIONS.md "Third-party sign-in": `name` and `email` alone prove nothing. The one-time ticket the popup got
+ * from a verified OIDC sign-in must be unused, unexpired, for this email and from this browser.
+ */
+export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+  app.post(
+    '/api/user/login_3rd_party',
+    { config: { accepts: 'form' }, preHandler: rateLimited(app, THIRD_PARTY_LOGIN_LIMITS) },
+    async (request, reply): Promise<User> => {
+      const body = parseInput(ThirdPartyLoginBodySchema, request.body ?? {});
+      // Taken (deleted) before any check: a ticket is spent by its first use, right or wrong.
+      const ticket = body.ticket ? await takeLoginTicket(db, hashSessionToken(body.ticket)) : undefined;
+      const binding = request.cookies[TICKET_BINDING_COOKIE];
+      reply.clearCookie(TICKET_BINDING_COOKIE, { path: TICKET_BINDING_COOKIE_PATH });
+      if (
+        !ticket ||
+        ticket.expiresAt.getTime() <= Date.now() ||
+        !binding ||
+        hashSessionToken(binding) !== ticket.bindingHash ||
+        ticket.email !== normalizeEmail(body.email)
+      ) {
+        logAuthEvent(request, 'login_3rd_party', 'invalidTicket', { email: normalizeEmail(body.email) });
+        throw invalidTicket();
+      }
+      const user = await userForTicket(db, ticket);
+      await startSession(db, request, reply, user.id, secureCookies);
+      logAuthEvent(request, 'login_3rd_party', 'success', { userId: user.id });
+      return toUserResponse(user);
+    },
+  );
+}
+
+/**
+ * The account of this (issuer, subject), or a new one. Never links silently: an email that already belongs to an
+ * account made another way (password, or another provider) is refused, so no provider can take an account over.
+ */
+async function userForTicket(db: Db, ticket: LoginTicketRow): Promise<UserRow> {
+  const known = await findUserByIdentity(db, ticket.issuer, ticket.subject);
+  if (known) return known;
+  if (await findUserByEmail(db, ticket.email)) throw accountExists();
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, { id: randomUUID(), name: displayName(ticket), email: ticket.email });
+      await insertIdentity(tx, { issuer: ticket.issuer, subject: ticket.subject, userId: user.id });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw accountExists();
+    throw error;
+  }
+}
+
+/** The provider's name fitted to our 2 to 30 characters; the email's local part when it gives none. */
+function displayName(ticket: LoginTicketRow): string {
+  const name = ticket.name.trim().slice(0, NAME_MAX_LENGTH).trim();
+  if (name.length >= NAME_MIN_LENGTH) return name;
+  return ticket.email.split('@')[0]!.slice(0, NAME_MAX_LENGTH).padEnd(NAME_MIN_LENGTH, '_');
+}

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identities, users } from '../src/db/schema';
+import { insertLoginTicket } from '../src/features/auth/login-tickets.repository';
+import { TICKET_BINDING_COOKIE } from '../src/features/auth/third-party-login.routes';
+import { POPUP_SCRIPT_HASH } from '../src/features/oidc/popup-page';
+import { hashSessionToken } from '../src/features/sessions/session-token';
+import { call, sessionCookieFrom } from './support/http';
+import { browserFetch, CookieJar, followRedirects, readPopupPage, signInThroughPopup } from './support/oidc-flow';
+import {
+  startTestIssuer,
+  TEST_ISSUER_CLIENT_ID,
+  TEST_ISSUER_CLIENT_SECRET,
+  type TestIssuer,
+} from './support/test-issuer';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const uniqueEmail = () => `oidc-${randomUUID()}@example.test`;
+
+/** What the opener does with the popup's message: POST it, with this browser's cookies. */
+async function redeem(appUrl: string, jar: CookieJar, form: Record<string, string>) {
+  const res = await call(appUrl, '/api/user/login_3rd_party', { form, cookie: jar.header(appUrl) });
+  return res;
+}
+
+describe('Continue with the development provider', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('is offered as "Dev Sign-in" outside production', async () => {
+    expect((await call(server.url, '/api/config')).data).toMatchObject({ signInProvider: 'Dev Sign-in' });
+  });
+
+  it('signs a new person up through the popup: verified email, one-time ticket, new session', async () => {
+    const jar = new CookieJar();
+    const email = uniqueEmail();
+    const popup = await signInThroughPopup(server.url, jar, { name: 'Dev Person', email: email.toUpperCase() });
+    expect(popup.status).toBe(200);
+    expect(popup.message).toEqual({
+      type: 'turtle:sign-in',
+      nonce: 'popup-nonce-0123456789',
+      name: 'Dev Person',
+      email,
+      ticket: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    const res = await redeem(server.url, jar, { name: 'Dev Person', email, ticket: popup.message!.ticket });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      name: 'Dev Person',
+      email,
+      membership: { plan: 0, subscription: 3, expireAt: -1 },
+    });
+    const token = sessionCookieFrom(res.headers)!;
+    expect((await call(server.url, '/api/user/status', { cookie: token })).data).toMatchObject({ email });
+    const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
+    expect(user!.passwordHash).toBeNull();
+    expect(await server.database.db.select().from(identities).where(eq(identities.userId, user!.id))).toHaveLength(1);
+  });
+
+  it('signs the same person into the same account next time', async () => {
+    const email = uniqueEmail();
+    const ids: string[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      const jar = new CookieJar();
+      const popup = await signInThroughPopup(server.url, jar, { name: 'Again', email });
+      const res = await redeem(server.url, jar, { name: 'Again', email, ticket: popup.message!.ticket });
+      ids.push((res.data as { id: string }).id);
+    }
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('refuses name and email without a ticket: 401 and no session', async () => {
+    const res = await call(server.url, '/api/user/login_3rd_party', {
+      form: { name: 'Mallory', email: uniqueEmail() },
+    });
+    expect(res.status).toBe(401);
+    expect(res.data).toMatchObject({ code: 'invalidTicket' });
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
+  });
+
+  it('refuses a ticket used twice', async () => {
+    const jar = new CookieJar();
+    const email = uniqueEmail();
+    const popup = await signInThroughPopup(server.url, jar, { name: 'Twice', email });
+    const form = { name: 'Twice', email, ticket: popup.message!.ticket };
+    const binding = jar.get(server.url, TICKET_BINDING_COOKIE)!;
+    expect((await redeem(server.url, jar, form)).status).toBe(200);
+    jar.set(server.url, TICKET_BINDING_COOKIE, binding);
+    const replay = await redeem(server.url, jar, form);
+    expect(replay.status).toBe(401);
+    expect(sessionCookieFrom(replay.headers)).toBeUndefined();
+  });
+
+  it('refuses a ticket for another email', async () => {
+    const jar = new CookieJar();
+    const popup = await signInThroughPopup(server.url, jar, { name: 'Owner', email: uniqueEmail() });
+    const res = await redeem(server.url, jar, { name: 'Owner', email: uniqueEmail(), ticket: popup.message!.ticket });
+    expect(res.status).toBe(401);
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
+  });
+
+  it('refuses a ticket redeemed from another browser (without its binding cookie)', async () => {
+    const popup = await signInThroughPopup(server.url, new CookieJar(), { name: 'Bound', email: uniqueEmail() });
+    const res = await redeem(server.url, new CookieJar(), {
+      name: 'Bound',
+      email: popup.message!.email,
+      ticket: popup.message!.ticket,
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses an expired ticket', async () => {
+    const email = uniqueEmail();
+    const ticket = `expired-${randomUUID()}`;
+    const binding = `binding-${randomUUID()}`;
+    await insertLoginTicket(server.database.db, {
+      id: hashSessionToken(ticket),
+      bindingHash: hashSessionToken(binding),
+      issuer: 'https://issuer.test',
+      subject: 'someone',
+      email,
+      name: 'Late',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const res = await call(server.url, '/api/user/login_3rd_party', {
+      form: { name: 'Late', email, ticket },
+      cookie: `${TICKET_BINDING_COOKIE}=${binding}`,
+    });
+    expect(res.status).toBe(401);
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
+  });
+
+  it('never takes over an account made with a password', async () => {
+    const email = uniqueEmail();
+    const signup = await call(server.url, '/api/user/signup', { form: { name: 'Owner', email, password: 'secret1' } });
+    expect(signup.status).toBe(200);
+    const jar = new CookieJar();
+    const popup = await signInThroughPopup(server.url, jar, { name: 'Attacker', email });
+    const res = await redeem(server.url, jar, { name: 'Attacker', email, ticket: popup.message!.ticket });
+    expect(res.status).toBe(409);
+    expect(res.data).toEqual({
+      code: 'accountExists',
+      field: 'email',
+      message: 'An account with this email already exists. Log in with your password.',
+    });
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
+  });
+
+  it('serves the popup page with no-store, a hash-pinned script and no opener policy', async () => {
+    const jar = new CookieJar();
+    const start = await followRedirects(jar, `${server.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`);
+    const action = /<form method="post" action="([^"]+)"/.exec(start.text)![1]!;
+    const done = await followRedirects(jar, new URL(action, start.url).href, {
+      form: { name: 'Headers', email: uniqueEmail() },
+    });
+    const csp = done.response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src '${POPUP_SCRIPT_HASH}'`);
+    expect(csp).not.toContain("unsafe-inline' ;");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(done.response.headers.get('cache-control')).toBe('no-store');
+    expect(done.response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(done.url).not.toContain('ticket');
+  });
+
+  it('answers a callback without state, with a wrong state, or used twice with the failure page (400)', async () => {
+    const noState = await browserFetch(new CookieJar(), `${server.url}/api/auth/oidc/callback?code=abc`);
+    expect(readPopupPage(noState.status, await noState.text())).toMatchObject({ status: 400, message: null });
+
+    const jar = new CookieJar();
+    const start = await followRedirects(jar, `${server.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`);
+    const action = /<form method="post" action="([^"]+)"/.exec(start.text)![1]!;
+    // Stop at the callback URL instead of following it, to replay it.
+    let url = new URL(action, start.url).href;
+    let response = await browserFetch(jar, url, { form: { name: 'Replay', email: uniqueEmail() } });
+    while (!new URL(url).pathname.startsWith('/api/auth/oidc/callback')) {
+      url = new URL(response.headers.get('location')!, url).href;
+      if (!new URL(url).pathname.startsWith('/api/auth/oidc/callback')) response = await browserFetch(jar, url);
+    }
+    const stateCookie = jar.get(server.url, 'sid_oidc_state')!;
+    const wrong = new URL(url);
+    wrong.searchParams.set('state', 'not-the-state');
+    const wrongState = await browserFetch(jar, wrong.href);
+    expect(wrongState.status).toBe(400);
+
+    jar.set(server.url, 'sid_oidc_state', stateCookie);
+    const first = await browserFetch(jar, url);
+    expect(readPopupPage(first.status, await first.text()).message).not.toBeNull();
+    jar.set(server.url, 'sid_oidc_state', stateCookie);
+    const second = await browserFetch(jar, url);
+    expect(readPopupPage(second.status, await second.text())).toMatchObject({ status: 400, message: null });
+  });
+
+  it('refuses a start without a proper popup nonce', async () => {
+    const res = await browserFetch(new CookieJar(), `${server.url}/api/auth/oidc/start?nonce=short`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('Continue with an outside OIDC issuer', () => {
+  let issuer: TestIssuer;
+  let unverified: TestIssuer;
+  let server: TestServer;
+  let unverifiedServer: TestServer;
+  const env = (url: string) => ({
+    OIDC_ISSUER: url,
+    OIDC_CLIENT_ID: TEST_ISSUER_CLIENT_ID,
+    OIDC_CLIENT_SECRET: TEST_ISSUER_CLIENT_SECRET,
+    OIDC_PROVIDER_NAME: 'Test IdP',
+  });
+
+  beforeAll(async () => {
+    [issuer, unverified] = await Promise.all([startTestIssuer(), startTestIssuer({ emailVerified: false })]);
+    [server, unverifiedServer] = await Promise.all([
+      startTestServer({ env: env(issuer.issuer) }),
+      startTestServer({ env: env(unverified.issuer) }),
+    ]);
+    issuer.allowRedirect(server.url);
+    unverified.allowRedirect(unverifiedServer.url);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.close(), unverifiedServer?.close()]);
+    await Promise.all([issuer?.close(), unverified?.close()]);
+  });
+
+  it('names the provider and hosts no development provider', async () => {
+    expect((await call(server.url, '/api/config')).data).toMatchObject({ signInProvider: 'Test IdP' });
+    expect((await call(server.url, '/dev-oidc/.well-known/openid-configuration')).status).toBe(404);
+  });
+
+  it('signs in through the outside issuer', async () => {
+    const jar = new CookieJar();
+    const email = uniqueEmail();
+    const popup = await signInThroughPopup(server.url, jar, { name: 'Outside', email });
+    expect(popup.message).toMatchObject({ email, name: 'Outside' });
+    const res = await redeem(server.url, jar, { name: 'Outside', email, ticket: popup.message!.ticket });
+    expect(res.status).toBe(200);
+    const [identity] = await server.database.db
+      .select()
+      .from(identities)
+      .where(eq(identities.userId, (res.data as { id: string }).id));
+    expect(identity!.issuer).toBe(issuer.issuer);
+  });
+
+  it('refuses an identity whose email is not verified', async () => {
+    const popup = await signInThroughPopup(unverifiedServer.url, new CookieJar(), {
+      name: 'Maybe',
+      email: uniqueEmail(),
+    });
+    expect(popup).toMatchObject({ status: 400, message: null });
+  });
+
+  it('is off in production when no provider is configured', async () => {
+    const production = await startTestServer({ env: { NODE_ENV: 'production' } });
+    try {
+      expect((await call(production.url, '/api/config')).data).toMatchObject({ signInProvider: null });
+      const start = await call(production.url, '/api/auth/oidc/start?nonce=popup-nonce-0123456789');
+      expect(start.status).toBe(404);
+      expect((await call(production.url, '/dev-oidc/.well-known/openid-configuration')).status).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
+
+/**
+ * The login and signup forms and their endpoints share these schemas (SPEC 5), so the browser and the server give
+ * the same message for the same mistake. The first failing rule of a field is the one shown.
+ */
+
+/** SPEC 5: "simple e-mail pattern". */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const AUTH_MESSAGES = {
+  enterEmail: 'Enter email',
+  notEmail: "Doesn't look like email",
+  emailTooLong: `Email must have ${EMAIL_MAX_LENGTH} characters or less`,
+  enterPassword: 'Enter password',
+  passwordTooShort: `Password must have ${PASSWORD_MIN_LENGTH} characters or more`,
+  passwordTooLong: `Password must have ${PASSWORD_MAX_LENGTH} characters or less`,
+  enterName: 'Enter name',
+  nameTooShort: `Name must have ${NAME_MIN_LENGTH} characters or more`,
+  nameTooLong: `Name must have ${NAME_MAX_LENGTH} characters or less`,
+  emailNotFound: 'Email not found',
+  invalidPassword: 'Incorrect password',
+  emailAlreadyUsed: 'Email already in use',
+  accountExists: 'An account with this email already exists. Log in with your password.',
+} as const;
+
+/** Emails are compared case-insensitively: the stored and looked-up form is trimmed and lower-case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const email = z
+  .string({ error: AUTH_MESSAGES.enterEmail })
+  .trim()
+  .min(1, AUTH_MESSAGES.enterEmail)
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.notEmail);
+
+/** Passwords are taken exactly as typed: no trimming, no case folding. */
+const loginPassword = z
+  .string({ error: AUTH_MESSAGES.enterPassword })
+  .min(1, AUTH_MESSAGES.enterPassword)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.enterPassword })
+  .min(1, AUTH_MESSAGES.enterPassword)
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+const name = z
+  .string({ error: AUTH_MESSAGES.enterName })
+  .trim()
+  .min(1, AUTH_MESSAGES.enterName)
+  .min(NAME_MIN_LENGTH, AUTH_MESSAGES.nameTooShort)
+  .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);
+
+export const LoginBodySchema = z.object({ email, password: loginPassword });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const SignupBodySchema = z.object({ name, email, password: newPassword });
+export type SignupBody = z.infer<typeof SignupBodySchema>;
+
+/** DECISIONS "Third-party sign-in": the spec's name and email, plus the one-time ticket the popup received. */
+export const ThirdPartyLoginBodySchema = z.object({
+  name: z.string({ error: AUTH_MESSAGES.enterName }).trim().max(200),
+  email,
+  /** Optional in the schema: a call without one is refused like a bad ticket (401), not as malformed. */
+  ticket: z.string().max(200).optional(),
+});
+export type ThirdPartyLoginBody = z.infer<typeof ThirdPartyLoginBodySchema>;
+
+/** What the sign-in popup posts to the window that opened it. */
+export const SIGN_IN_MESSAGE_TYPE = 'turtle:sign-in';
+export const SignInMessageSchema = z.object({
+  type: z.literal(SIGN_IN_MESSAGE_TYPE),
+  nonce: z.string(),
+  name: z.string(),
+  email: z.string(),
+  ticket: z.string(),
+});
+export type SignInMessage = z.infer<typeof SignInMessageSchema>;
