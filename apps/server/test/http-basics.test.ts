@@ -175,6 +175,6 @@ describe('serving the app', () => {
 
   it('exposes only the public configuration', async () => {
     const res = await call(server.url, '/api/config');
-    expect(res.data).toEqual({ supportEmail: 'support@example.com' });
+    expect(res.data).toEqual({ supportEmail: 'support@example.com', signInProvider: 'Dev Sign-in' });
   });
 });
