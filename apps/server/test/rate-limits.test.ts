@@ -72,4 +72,11 @@ describe('rate limits', () => {
     for (let count = 1; count <= 10; count += 1) expect((await attempt()).status).toBe(401);
     expectLimited(await attempt());
   });
+
+  it('sign-in popup start: the 21st in a minute from one IP answers 429', async () => {
+    server = await startTestServer();
+    const start = () => call(server!.url, '/api/auth/oidc/start?nonce=popup-nonce-0123456789');
+    for (let count = 1; count <= 20; count += 1) expect((await start()).status).toBe(302);
+    expectLimited(await start());
+  });
 });

@@ -6,6 +6,7 @@ import { normalizeEmail, SIGN_IN_MESSAGE_TYPE, type SignInMessage } from '@turtl
 import { MINUTE_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import { appOrigin } from '../../lib/app-origin';
+import { rateLimited } from '../../plugins/rate-limit';
 import { deleteExpiredLoginTickets, insertLoginTicket } from '../auth/login-tickets.repository';
 import { TICKET_BINDING_COOKIE, TICKET_BINDING_COOKIE_PATH } from '../auth/third-party-login.routes';
 import { hashSessionToken } from '../sessions/session-token';
@@ -40,7 +41,11 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
   const { db, relyingParty, publicOrigin } = options;
   const secure = (request: FastifyRequest) => options.secureCookies || request.protocol === 'https';
 
-  app.get(OIDC_START_PATH, async (request, reply) => {
+  // Each start writes a row; a flood from one address is cut off (the sweep below removes what it left).
+  const startLimit = rateLimited(app, [
+    { name: 'oidc-start-ip', max: 20, windowMs: MINUTE_MS, key: (request) => request.ip },
+  ]);
+  app.get(OIDC_START_PATH, { preHandler: startLimit }, async (request, reply) => {
     const query = StartQuerySchema.safeParse(request.query);
     if (!query.success) return failurePage(reply, appOrigin(request, publicOrigin), 400);
     const origin = appOrigin(request, publicOrigin);
