@@ -11,6 +11,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
+import { notesRoutes } from './features/notes/notes.routes';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './features/sessions/sessions';
 import { userRoutes } from './features/user/user.routes';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   signupLoginRoutes(app, database.db, secureCookies);
   thirdPartyLoginRoutes(app, database.db, secureCookies);
   await registerSignIn(app, config, database.db, secureCookies);
+  notesRoutes(app, database.db);
 
   await registerWeb(app, webDistDir);
   return app;

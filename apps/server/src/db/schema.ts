@@ -66,3 +66,20 @@ export const loginTickets = pgTable('login_tickets', {
   name: text('name').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** SPEC 3 "Note". Times in milliseconds, as the API answers them. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+    lastAccessAt: bigint('last_access_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('notes_user_id_last_access_idx').on(table.userId, table.lastAccessAt)],
+);

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { NOTE_CONTENT_MAX_LENGTH, NOTE_TITLE_MAX_LENGTH } from '@turtle/shared/constants';
+import {
+  DeleteNoteBodySchema,
+  GetNoteQuerySchema,
+  NOTE_TOO_LONG_MESSAGE,
+  noteNameToSave,
+  SaveNoteBodySchema,
+  type DeleteNoteResponse,
+  type GetNoteResponse,
+  type ListNotesResponse,
+  type Note,
+  type SaveNoteResponse,
+} from '@turtle/shared/note';
+import type { Db } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { requireUser } from '../sessions/sessions';
+import {
+  deleteOwnNote,
+  insertNote,
+  listNotesByOwner,
+  touchOwnNote,
+  updateOwnNote,
+  type NoteRow,
+} from './notes.repository';
+
+const noteNotFound = () => new HttpError(404, 'notFound', 'That note does not exist.');
+
+/** Maps a row to the shared shape: the owner column never leaves the server. */
+function toNote(row: NoteRow): Note {
+  const { id, name, content, createdAt, updatedAt, lastAccessAt } = row;
+  return { id, name, content, createdAt, updatedAt, lastAccessAt };
+}
+
+/** SPEC 7 note calls, each scoped to the session's user; another user's note answers 404 like a missing one. */
+export function notesRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/note/list', async (request): Promise<ListNotesResponse> => {
+    const user = requireUser(request);
+    return { notes: (await listNotesByOwner(db, user.id)).map(toNote) };
+  });
+
+  app.get('/api/note/get', async (request): Promise<GetNoteResponse> => {
+    const user = requireUser(request);
+    const { id } = parseInput(GetNoteQuerySchema, request.query ?? {});
+    const row = await touchOwnNote(db, user.id, id, Date.now());
+    if (!row) throw noteNotFound();
+    return { note: toNote(row) };
+  });
+
+  app.post('/api/note/save', { config: { accepts: 'json' } }, async (request): Promise<SaveNoteResponse> => {
+    const user = requireUser(request);
+    const { note } = parseInput(SaveNoteBodySchema, request.body ?? {});
+    if (note.name.length > NOTE_TITLE_MAX_LENGTH || note.content.length > NOTE_CONTENT_MAX_LENGTH) {
+      throw new HttpError(413, 'payloadTooLarge', NOTE_TOO_LONG_MESSAGE);
+    }
+    const now = Date.now();
+    // Only these fields come from the client: owner and times are the server's (no mass assignment).
+    const values = { name: noteNameToSave(note.name), content: note.content, updatedAt: now, lastAccessAt: now };
+    if (note.id === undefined) {
+      const row = await insertNote(db, { id: randomUUID(), userId: user.id, createdAt: now, ...values });
+      return { savedNote: toNote(row) };
+    }
+    const row = await updateOwnNote(db, user.id, note.id, values);
+    if (!row) throw noteNotFound();
+    return { savedNote: toNote(row) };
+  });
+
+  app.post('/api/note/delete', { config: { accepts: 'json' } }, async (request): Promise<DeleteNoteResponse> => {
+    const user = requireUser(request);
+    const { id } = parseInput(DeleteNoteBodySchema, request.body ?? {});
+    if (!(await deleteOwnNote(db, user.id, id))) throw noteNotFound();
+    return { ok: true };
+  });
+}

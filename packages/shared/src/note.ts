@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** SPEC 3 "Note": times are milliseconds since the epoch. */
+export const NoteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  lastAccessAt: z.number(),
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+export const UNTITLED_NOTE_NAME = 'Untitled Note';
+export const NOTE_TOO_LONG_MESSAGE = 'Note is too long';
+
+/**
+ * `POST /api/note/save`: a note without `id` is new; with one, it must be the caller's. Lengths are checked by the
+ * server after this schema (413 "Note is too long", DECISIONS.md "Notes"), so this only fixes the shape.
+ */
+export const SaveNoteBodySchema = z.object({
+  note: z.object(
+    {
+      id: z.string({ error: 'A note id must be text.' }).min(1).max(100).optional(),
+      name: z.string({ error: 'A note title must be text.' }),
+      content: z.string({ error: 'A note body must be text.' }),
+    },
+    { error: 'Send the note to save.' },
+  ),
+});
+export type SaveNoteBody = z.infer<typeof SaveNoteBodySchema>;
+
+export const NoteIdSchema = z.string({ error: 'Send the id of the note.' }).min(1, 'Send the id of the note.').max(100);
+export const DeleteNoteBodySchema = z.object({ id: NoteIdSchema });
+export const GetNoteQuerySchema = z.object({ id: NoteIdSchema });
+
+export interface SaveNoteResponse {
+  savedNote: Note;
+}
+export interface ListNotesResponse {
+  notes: Note[];
+}
+export interface GetNoteResponse {
+  note: Note;
+}
+export interface DeleteNoteResponse {
+  ok: true;
+}
+
+/** SPEC 5: a blank title is saved as "Untitled Note"; the title is trimmed, the content is not. */
+export function noteNameToSave(name: string): string {
+  return name.trim() || UNTITLED_NOTE_NAME;
+}
