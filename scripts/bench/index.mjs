@@ -1,6 +1,7 @@
 // `npm run bench`: speed and size figures with their goals. Numbers, not pass/fail tests.
 import { benchColdStart } from './cold-start.mjs';
 import { measureLandingJs } from './landing-size.mjs';
+import { benchNotesList } from './notes-list.ts';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -19,3 +20,14 @@ console.log(`\nCold start to first healthy /api/health (built server, embedded P
 console.log(`  new data folder (creates and migrates the database): ${ms(start.fresh)}`);
 console.log(`  existing data folder: ${ms(start.existing)}`);
 console.log(`  ratio new/existing: ${(start.fresh / start.existing).toFixed(2)}`);
+
+const notes = await benchNotesList();
+const line = (label, r) =>
+  `  ${label.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   errors ${r.errors}`;
+console.log(`\nGET /api/note/list, 200 notes, 10 connections for 5 s (in-process server, ${notes.engine}):`);
+console.log(line('from the database', notes.database));
+console.log(line('fixed in-memory list (same server)', notes.fixed));
+console.log(
+  `  ratio database/in-memory: ${(notes.database.requestsPerSecond / notes.fixed.requestsPerSecond).toFixed(2)} of the throughput, ` +
+    `${(notes.database.p99Ms / Math.max(1, notes.fixed.p99Ms)).toFixed(2)}x the p99 latency`,
+);
