@@ -14,7 +14,7 @@ describe('landing and features pages', () => {
     await page.waitForURL(`${app.url}/lessons`);
   });
 
-  it('load only what the landing page shows: no menu, toast or other screens', async () => {
+  it('load only what the landing page shows: no menu, toast, sign-in or other screens', async () => {
     const { page } = await app.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -25,7 +25,10 @@ describe('landing and features pages', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.some((src) => /index-.*\.js$/.test(src))).toBe(true);
     expect(scripts.some((src) => /landing-page-.*\.js$/.test(src))).toBe(true);
-    expect(scripts.filter((src) => /user-menu|toast-host|screens|features-page/.test(src))).toEqual([]);
+    // The sign-in screens (and the form and schema libraries only they use) stay out too.
+    expect(
+      scripts.filter((src) => /user-menu|toast-host|screens|features-page|login|signup|sign-in/.test(src)),
+    ).toEqual([]);
   });
 
   it('fit a 390 px phone screen without sideways scrolling', async () => {

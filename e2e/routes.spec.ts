@@ -3,13 +3,16 @@ import { useE2eApp } from './support/e2e-app';
 
 const app = useE2eApp();
 
-/** SPEC 2's route table: each route's screen (or, until its feature lands, its placeholder) and its layout. */
-const ROUTES: { path: string; heading: string; title: string; layout: 'main' | 'bare' }[] = [
+/**
+ * SPEC 2's route table: each route's screen (or, until its feature lands, its placeholder) and its layout.
+ * `signedOut` screens are the ones a signed-in visitor is sent away from (DECISIONS "Sessions and routes").
+ */
+const ROUTES: { path: string; heading: string; title: string; layout: 'main' | 'bare'; signedOut?: true }[] = [
   { path: '/', heading: 'An AI study partner that reads your notes', title: '', layout: 'main' },
   { path: '/features', heading: 'Everything Turtle does', title: 'Features', layout: 'main' },
   { path: '/pricing', heading: 'Pricing', title: 'Pricing', layout: 'main' },
-  { path: '/login', heading: 'Log in', title: 'Log in', layout: 'main' },
-  { path: '/signup', heading: 'Join Turtle today', title: 'Sign up', layout: 'main' },
+  { path: '/login', heading: 'Log in', title: 'Log in', layout: 'main', signedOut: true },
+  { path: '/signup', heading: 'Join Turtle today', title: 'Sign up', layout: 'main', signedOut: true },
   { path: '/test', heading: 'Test', title: 'Test', layout: 'main' },
   { path: '/demo/lexical_mentions', heading: 'Demo: Chat Input', title: 'Demo: Chat Input', layout: 'main' },
   { path: '/demo/lexical_mentions_v2', heading: 'Demo: Chat Input (v2)', title: 'Demo: Chat Input', layout: 'bare' },
@@ -26,10 +29,27 @@ const ROUTES: { path: string; heading: string; title: string; layout: 'main' | '
   { path: '/no/such/page', heading: 'Page not found.', title: 'Page not found', layout: 'main' },
 ];
 
+/** DECISIONS "Sessions and routes": the screens that need a signed-in user. */
+const GUARDED = [
+  '/chats',
+  '/notes',
+  '/note/new',
+  '/note/some-id',
+  '/membership',
+  '/payment/success?cs_id=cs_1',
+  '/learn/1',
+  '/test',
+  '/demo/lexical_mentions',
+  '/demo/lexical_mentions_v2',
+  '/demo/markdown',
+];
+
 describe('the route table', () => {
   it('renders every route with its screen, layout and tab title', async () => {
-    const { page } = await app.newPage({ signedIn: true });
+    const signedIn = (await app.newPage({ signedIn: true })).page;
+    const signedOut = (await app.newPage()).page;
     for (const route of ROUTES) {
+      const page = route.signedOut ? signedOut : signedIn;
       await page.goto(route.path);
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
@@ -41,6 +61,20 @@ describe('the route table', () => {
       expect(footers, `${route.path} footer`).toBe(route.layout === 'main' ? 1 : 0);
     }
     expect(app.pageErrors).toEqual([]);
+  });
+
+  it('sends a signed-out visitor of every screen that needs a user to the login page, remembering where to', async () => {
+    const { page } = await app.newPage();
+    for (const path of GUARDED) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+      expect(page.url(), path).toBe(`${app.url}/login?${new URLSearchParams({ next: path })}`);
+    }
+    for (const path of ['/', '/features', '/pricing', '/lessons', '/login', '/signup']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(page.url(), path).toBe(`${app.url}${path}`);
+    }
   });
 
   it('shows the not-found page with a way home for an unknown address', async () => {

@@ -14,8 +14,12 @@ export const PHONE = { width: 390, height: 844 };
 export interface E2eApp {
   readonly server: TestServer;
   readonly url: string;
-  /** A fresh browser context and page; `signedIn` creates a user with a session and sets its cookie. */
-  newPage(options?: { signedIn?: boolean | Partial<TestUser>; viewport?: typeof DESKTOP }): Promise<{
+  /**
+   * A fresh browser context and page; `signedIn` creates a user with a session and sets its cookie. Every context
+   * claims its own client address (`X-Forwarded-For`, believed when the app runs with `TRUST_PROXY=true`), so the
+   * per-IP rate limits of one test never reach another; pass `clientIp` to choose it.
+   */
+  newPage(options?: { signedIn?: boolean | Partial<TestUser>; viewport?: typeof DESKTOP; clientIp?: string }): Promise<{
     page: Page;
     context: BrowserContext;
     user?: TestUser;
@@ -25,11 +29,19 @@ export interface E2eApp {
   readonly pageErrors: Error[];
 }
 
+/** A random private address, so each browser context counts as its own client. */
+export function randomClientIp(): string {
+  const byte = () => Math.floor(Math.random() * 256);
+  return `10.${byte()}.${byte()}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
 /**
  * One built app (the real server serving apps/web/dist, on a free port, with its own database) and one Chromium
  * per test file. Each test gets its own browser context, so cookies and storage never leak between tests.
+ * `env` may be a function: it is called when the app starts, after the file's earlier `beforeAll` hooks ran (for
+ * values known only then, such as the address of a test identity provider).
  */
-export function useE2eApp(options: { env?: Record<string, string> } = {}): E2eApp {
+export function useE2eApp(options: { env?: Record<string, string> | (() => Record<string, string>) } = {}): E2eApp {
   let server: TestServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -37,7 +49,10 @@ export function useE2eApp(options: { env?: Record<string, string> } = {}): E2eAp
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startTestServer({ webDistDir: WEB_DIST, env: options.env }),
+      startTestServer({
+        webDistDir: WEB_DIST,
+        env: typeof options.env === 'function' ? options.env() : options.env,
+      }),
       launchChromium(),
     ]);
   });
@@ -58,8 +73,12 @@ export function useE2eApp(options: { env?: Record<string, string> } = {}): E2eAp
       return server.url;
     },
     pageErrors,
-    async newPage({ signedIn = false, viewport = DESKTOP } = {}) {
-      const context = await browser.newContext({ viewport, baseURL: server.url });
+    async newPage({ signedIn = false, viewport = DESKTOP, clientIp = randomClientIp() } = {}) {
+      const context = await browser.newContext({
+        viewport,
+        baseURL: server.url,
+        extraHTTPHeaders: { 'x-forwarded-for': clientIp },
+      });
       contexts.push(context);
       let user: TestUser | undefined;
       let sessionToken: string | undefined;

@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router';
 import type * as PlaceholderScreens from '../features/placeholders/screens';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
+import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
+import { RequireUser } from '../features/auth/components/require-user';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import type { RouteHandle } from './route-handle';
@@ -14,7 +16,14 @@ const placeholder = (name: keyof typeof PlaceholderScreens) => async () => {
 
 const titled = (title: string): RouteHandle => ({ title });
 
-/** The route table of SPEC 2. Every screen is its own chunk, so the landing page loads only what it shows. */
+/** The login and signup screens draw their own full-width background behind the card. */
+const authScreen = (title: string): RouteHandle => ({ title, fullWidth: true });
+
+/**
+ * The route table of SPEC 2. Every screen is its own chunk, so the landing page loads only what it shows.
+ * DECISIONS "Sessions and routes": the screens under `RequireUser` need a signed-in user; `RedirectIfSignedIn`
+ * sends a signed-in visitor away from login and signup.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -36,22 +45,44 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/marketing/features-page')).FeaturesPage }),
           },
           { path: 'pricing', handle: titled('Pricing'), lazy: placeholder('PricingScreen') },
-          { path: 'login', handle: titled('Log in'), lazy: placeholder('LoginScreen') },
-          { path: 'signup', handle: titled('Sign up'), lazy: placeholder('SignupScreen') },
-          { path: 'test', handle: titled('Test'), lazy: placeholder('TestScreen') },
-          {
-            path: 'demo/lexical_mentions',
-            handle: titled('Demo: Chat Input'),
-            lazy: placeholder('ChatInputDemoScreen'),
-          },
-          { path: 'demo/markdown', handle: titled('Demo: Markdown'), lazy: placeholder('MarkdownDemoScreen') },
           { path: 'lessons', handle: titled('Lessons'), lazy: placeholder('LessonsScreen') },
-          { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
-          { path: 'membership', handle: titled('Membership'), lazy: placeholder('MembershipScreen') },
-          { path: 'chats', handle: titled('Chats'), lazy: placeholder('ChatsScreen') },
-          { path: 'notes', handle: titled('Notes'), lazy: placeholder('NotesScreen') },
-          { path: 'note/new', handle: titled('New note'), lazy: placeholder('NoteEditorScreen') },
-          { path: 'note/:id', handle: titled('Note'), lazy: placeholder('NoteEditorScreen') },
+          {
+            element: <RedirectIfSignedIn />,
+            children: [
+              {
+                path: 'login',
+                handle: authScreen('Log in'),
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/login-screen')).LoginScreen,
+                }),
+              },
+              {
+                path: 'signup',
+                handle: authScreen('Sign up'),
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/signup-screen')).SignupScreen,
+                }),
+              },
+            ],
+          },
+          {
+            element: <RequireUser />,
+            children: [
+              { path: 'test', handle: titled('Test'), lazy: placeholder('TestScreen') },
+              {
+                path: 'demo/lexical_mentions',
+                handle: titled('Demo: Chat Input'),
+                lazy: placeholder('ChatInputDemoScreen'),
+              },
+              { path: 'demo/markdown', handle: titled('Demo: Markdown'), lazy: placeholder('MarkdownDemoScreen') },
+              { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
+              { path: 'membership', handle: titled('Membership'), lazy: placeholder('MembershipScreen') },
+              { path: 'chats', handle: titled('Chats'), lazy: placeholder('ChatsScreen') },
+              { path: 'notes', handle: titled('Notes'), lazy: placeholder('NotesScreen') },
+              { path: 'note/new', handle: titled('New note'), lazy: placeholder('NoteEditorScreen') },
+              { path: 'note/:id', handle: titled('Note'), lazy: placeholder('NoteEditorScreen') },
+            ],
+          },
           {
             path: 'contact',
             handle: titled('Contact us'),
@@ -63,11 +94,16 @@ export const routes: RouteObject[] = [
       {
         element: <BareLayout />,
         children: [
-          { path: 'learn/:id', handle: titled('Lesson'), lazy: placeholder('LessonPlayerScreen') },
           {
-            path: 'demo/lexical_mentions_v2',
-            handle: titled('Demo: Chat Input'),
-            lazy: placeholder('ChatInputDemoV2Screen'),
+            element: <RequireUser />,
+            children: [
+              { path: 'learn/:id', handle: titled('Lesson'), lazy: placeholder('LessonPlayerScreen') },
+              {
+                path: 'demo/lexical_mentions_v2',
+                handle: titled('Demo: Chat Input'),
+                lazy: placeholder('ChatInputDemoV2Screen'),
+              },
+            ],
           },
         ],
       },

@@ -3,6 +3,7 @@ import type { User } from '@turtle/shared/user';
 import { getUserStatus } from '../features/auth/api/get-user-status';
 import { usePublicConfig } from '../lib/public-config-store';
 import { useTurtleStore } from '../lib/turtle-store';
+import { useUserStatus } from '../lib/user-status-store';
 import { getPublicConfig } from './get-public-config';
 
 /**
@@ -18,7 +19,8 @@ export function useStartUp(): void {
       })
       .catch(() => {
         // Offline or the server is down: keep what the device remembers; calls that need the session will say so.
-      });
+      })
+      .finally(() => useUserStatus.setState({ known: true }));
     getPublicConfig()
       .then((config) => usePublicConfig.setState(config))
       .catch(() => {});

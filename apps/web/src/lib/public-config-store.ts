@@ -1,5 +1,8 @@
 import { create } from 'zustand';
 import type { PublicConfig } from '@turtle/shared/app-config';
 
-/** Server settings the browser may know, loaded once at start. */
-export const usePublicConfig = create<PublicConfig>()(() => ({ supportEmail: 'support@example.com' }));
+/** Server settings the browser may know, loaded once at start. No "Continue with" button until they arrive. */
+export const usePublicConfig = create<PublicConfig>()(() => ({
+  supportEmail: 'support@example.com',
+  signInProvider: null,
+}));

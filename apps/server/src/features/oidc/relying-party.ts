@@ -72,6 +72,9 @@ function injectFetch(app: FastifyInstance): client.CustomFetch {
       if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
     const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: responseHeaders,
+    });
   };
 }

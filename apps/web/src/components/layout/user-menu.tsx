@@ -21,8 +21,10 @@ export default function UserMenu({ name }: { name: string }) {
       showAlert('Could not log out. Check your connection and try again.');
       return;
     }
+    // Leave first, then forget the user: emptied on a screen that needs a user, the route guard would
+    // send the visitor to the login page instead of home.
+    await navigate('/', { flushSync: true });
     clearUser();
-    navigate('/');
   };
 
   return (

@@ -10,8 +10,6 @@ const soon = (title: string, what: string, layout: 'main' | 'bare' = 'main') =>
     return layout === 'bare' ? <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">{page}</div> : page;
   };
 
-export const LoginScreen = soon('Log in', 'Logging in');
-export const SignupScreen = soon('Join Turtle today', 'Signing up');
 export const PricingScreen = soon('Pricing', 'The pricing page');
 export const PaymentSuccessScreen = soon('Payment', 'Payment confirmation');
 export const MembershipScreen = soon('Membership', 'The membership page');

@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { selectIsSignedIn, useTurtleStore } from '../../../lib/turtle-store';
+import { useUserStatus } from '../../../lib/user-status-store';
+import { signInPath } from '../lib/safe-next-path';
+
+/**
+ * DECISIONS "Sessions and routes": the screens below need a signed-in user. A signed-out visitor goes to
+ * `/login?next=<where they were>`. Until the start-up status call answers nobody is sent anywhere, so reloading a
+ * screen while signed in never bounces through the login page. (Kept free of the form libraries: it is in the
+ * first chunk every page loads.)
+ */
+export function RequireUser() {
+  const known = useUserStatus((state) => state.known);
+  const signedIn = useTurtleStore(selectIsSignedIn);
+  const { pathname, search } = useLocation();
+  if (!known) return <PageSpinner />;
+  if (!signedIn) return <Navigate replace to={signInPath('/login', pathname + search)} />;
+  return <Outlet />;
+}

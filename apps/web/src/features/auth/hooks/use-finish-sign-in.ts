@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { User } from '@turtle/shared/user';
+import { useTurtleStore } from '../../../lib/turtle-store';
+import { safeNextPath } from '../lib/safe-next-path';
+
+/**
+ * After a login, signup or provider sign-in: keep the user and go where the visitor was headed (`next`), or to
+ * "/" (SPEC 2, DECISIONS "Sessions and routes"). The guard on these screens sends a signed-in visitor to the
+ * same place, so whichever of the two acts first, the visitor lands in one spot.
+ */
+export function useFinishSignIn(): (user: User) => void {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  return useCallback(
+    (user: User) => {
+      useTurtleStore.getState().setUser(user);
+      void navigate(safeNextPath(next), { replace: true });
+    },
+    [navigate, next],
+  );
+}
