@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identities, users } from '../src/db/schema';
+import { identities, oidcFlows, users } from '../src/db/schema';
 import { insertLoginTicket } from '../src/features/auth/login-tickets.repository';
 import { TICKET_BINDING_COOKIE } from '../src/features/auth/third-party-login.routes';
 import { POPUP_SCRIPT_HASH } from '../src/features/oidc/popup-page';
@@ -192,6 +192,21 @@ describe('Continue with the development provider', () => {
     jar.set(server.url, 'sid_oidc_state', stateCookie);
     const second = await browserFetch(jar, url);
     expect(readPopupPage(second.status, await second.text())).toMatchObject({ status: 400, message: null });
+  });
+
+  it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
+    const jar = new CookieJar();
+    const start = await followRedirects(jar, `${server.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`);
+    const state = jar.get(server.url, 'sid_oidc_state')!;
+    await server.database.db
+      .update(oidcFlows)
+      .set({ nonce: 'another-nonce' })
+      .where(eq(oidcFlows.id, hashSessionToken(state)));
+    const action = /<form method="post" action="([^"]+)"/.exec(start.text)![1]!;
+    const done = await followRedirects(jar, new URL(action, start.url).href, {
+      form: { name: 'Nonce', email: uniqueEmail() },
+    });
+    expect(readPopupPage(done.response.status, done.text)).toMatchObject({ status: 400, message: null });
   });
 
   it('refuses a start without a proper popup nonce', async () => {
