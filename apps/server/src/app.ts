@@ -7,10 +7,13 @@ import { JSON_BODY_LIMIT_BYTES } from '@turtle/shared/constants';
 import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { isApiUrl } from './lib/api-path';
+import type { Assistant } from './providers/llm/assistant';
+import { createAssistant } from './providers/llm/create-assistant';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
+import { chatStreamRoutes } from './features/chat/chat-stream.routes';
 import { notesRoutes } from './features/notes/notes.routes';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './features/sessions/sessions';
@@ -28,12 +31,14 @@ export interface AppDeps {
   logger: Logger;
   /** The built client (`apps/web/dist`); pages are not served when it is missing. */
   webDistDir?: string;
+  /** Who answers the chat; by default the one the configuration names. Tests pass their own. */
+  assistant?: Assistant;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Builds the app without listening, so tests can start it on any port. */
-export async function buildApp({ config, database, logger, webDistDir }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, webDistDir, assistant }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -70,6 +75,11 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   thirdPartyLoginRoutes(app, database.db, secureCookies);
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
+  chatStreamRoutes(app, {
+    db: database.db,
+    assistant: assistant ?? createAssistant(config.assistant),
+    config: config.assistant,
+  });
 
   await registerWeb(app, webDistDir);
   return app;

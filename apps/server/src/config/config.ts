@@ -63,6 +63,16 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().optional(),
   OIDC_CLIENT_SECRET: z.string().trim().optional(),
   OIDC_PROVIDER_NAME: z.string().trim().max(40, 'must be at most 40 characters').optional(),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().trim().optional(),
+  LLM_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+  /** Models a request may name, comma-separated; `LLM_MODEL` is always allowed. */
+  LLM_MODELS: z.string().trim().optional(),
+  LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -95,6 +105,17 @@ export interface AppConfig {
   /** Rate-limit counters live here when set, so every server process counts together. */
   redis: { url: string; keyPrefix: string } | undefined;
   signIn: SignInConfig;
+  assistant: AssistantConfig;
+}
+
+/** Who answers the chat: an OpenAI-compatible API, or the built-in offline assistant (no network). */
+export interface AssistantConfig {
+  kind: 'openai' | 'offline';
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  defaultModel: string;
+  models: string[];
+  firstTokenTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +149,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     signIn: signInConfig(e),
+    assistant: assistantConfig(e),
+  };
+}
+
+function assistantConfig(e: z.infer<typeof EnvSchema>): AssistantConfig {
+  const listed = (e.LLM_MODELS ?? '')
+    .split(',')
+    .map((model) => model.trim())
+    .filter(Boolean);
+  return {
+    // A key alone means OpenAI itself; a base URL alone suits local servers (Ollama, vLLM, llama.cpp).
+    kind: e.LLM_BASE_URL || e.LLM_API_KEY ? 'openai' : 'offline',
+    baseUrl: e.LLM_BASE_URL,
+    apiKey: e.LLM_API_KEY || undefined,
+    defaultModel: e.LLM_MODEL,
+    models: [...new Set([e.LLM_MODEL, ...listed])],
+    firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { notes } from '../../db/schema';
 
@@ -48,4 +48,13 @@ export async function deleteOwnNote(db: DbOrTx, userId: string, id: string): Pro
     .where(and(eq(notes.id, id), eq(notes.userId, userId)))
     .returning({ id: notes.id });
   return rows.length > 0;
+}
+
+/** The caller's notes among `ids`; ids of other users' notes simply are not found. */
+export async function findOwnNotesByIds(db: DbOrTx, userId: string, ids: string[]): Promise<NoteRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.userId, userId), inArray(notes.id, ids)));
 }

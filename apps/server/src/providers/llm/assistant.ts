@@ -1,0 +1,34 @@
+/** What every assistant provider streams: text pieces, the last one saying why it stopped. */
+export interface AssistantPiece {
+  token: string;
+  finishReason: 'stop' | 'length' | null;
+}
+
+export interface PromptMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface MentionedNote {
+  name: string;
+  content: string;
+}
+
+export interface AssistantRequest {
+  model: string;
+  /** The full prompt: system prompt, quoted notes, then the conversation. */
+  messages: PromptMessage[];
+  /** The conversation alone and the notes as data, for assistants that work without a model. */
+  conversation: { role: 'user' | 'assistant'; content: string }[];
+  notes: MentionedNote[];
+  /** Aborted when the person stops, leaves, or the answer takes too long: the provider must stop at once. */
+  signal: AbortSignal;
+}
+
+export interface Assistant {
+  kind: 'openai' | 'offline';
+  stream(request: AssistantRequest): AsyncIterable<AssistantPiece>;
+}
+
+/** A provider failure, with a message a person can read (never the upstream's own body, which may hold secrets). */
+export class AssistantError extends Error {}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from './constants';
+
+/** Notes a message may mention: their ids go to the server, which reads the caller's own notes only. */
+export const CHAT_MENTIONED_NOTES_MAX = 10;
+
+/** One message of the history sent to the model. Only the person and the assistant speak: no `system` role. */
+export const ChatStreamMessageSchema = z.object({
+  role: z.enum(['user', 'assistant'], { error: 'A message role must be "user" or "assistant".' }),
+  content: z
+    .string({ error: 'A message must be text.' })
+    .max(
+      CHAT_MESSAGE_MAX_LENGTH,
+      `A message must have ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters or less.`,
+    ),
+});
+export type ChatStreamMessage = z.infer<typeof ChatStreamMessageSchema>;
+
+/** `POST /api/chat/stream` (and its spec name `/api/test/stream`): SPEC 7 `{messages, model}`, plus mentioned notes. */
+export const ChatStreamBodySchema = z.object({
+  messages: z
+    .array(ChatStreamMessageSchema, { error: 'Send the messages of the conversation.' })
+    .min(1, 'Send at least one message.')
+    .max(CHAT_HISTORY_MAX_MESSAGES, `Send at most ${CHAT_HISTORY_MAX_MESSAGES} messages.`)
+    .refine((messages) => messages.at(-1)?.role === 'user', 'The last message must be the person\u2019s.')
+    .refine((messages) => messages.at(-1)?.content.trim() !== '', 'Type a message first.'),
+  model: z.string({ error: 'Name the model.' }).min(1).max(100),
+  noteIds: z.array(z.string().min(1).max(100)).max(CHAT_MENTIONED_NOTES_MAX).optional(),
+});
+export type ChatStreamBody = z.infer<typeof ChatStreamBodySchema>;
+
+/**
+ * One `data:` line of the stream (SPEC 7): a piece of text and, on the last piece, why it stopped. The stream
+ * ends with `data: [DONE]`. A failure mid-stream is a last piece with `finish_reason: "error"` and an `error`
+ * message a person can read.
+ */
+export interface ChatStreamChunk {
+  token: string;
+  finish_reason: null | 'stop' | 'length' | 'error';
+  error?: string;
+}
+export const CHAT_STREAM_DONE = '[DONE]';
