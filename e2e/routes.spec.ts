@@ -23,8 +23,8 @@ const ROUTES: { path: string; heading: string; title: string; layout: 'main' | '
   { path: '/membership', heading: 'Membership', title: 'Membership', layout: 'main' },
   { path: '/chats', heading: 'Chats', title: 'Chats', layout: 'main' },
   { path: '/notes', heading: 'Your Notes', title: 'Notes', layout: 'main' },
-  { path: '/note/new', heading: 'Note', title: 'New note', layout: 'main' },
-  { path: '/note/some-id', heading: 'Note', title: 'Note', layout: 'main' },
+  { path: '/note/new', heading: 'New note', title: 'New note', layout: 'main' },
+  { path: '/note/some-id', heading: 'Note not found', title: 'Note', layout: 'main' },
   { path: '/contact', heading: 'Contact us', title: 'Contact us', layout: 'main' },
   { path: '/no/such/page', heading: 'Page not found.', title: 'Page not found', layout: 'main' },
 ];

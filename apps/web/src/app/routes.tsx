@@ -14,6 +14,10 @@ const placeholder = (name: keyof typeof PlaceholderScreens) => async () => {
   return { Component: screens[name] };
 };
 
+const noteEditor = async () => ({
+  Component: (await import('../features/notes/components/note-editor-screen')).NoteEditorScreen,
+});
+
 const titled = (title: string): RouteHandle => ({ title });
 
 /** The login and signup screens draw their own full-width background behind the card. */
@@ -78,9 +82,15 @@ export const routes: RouteObject[] = [
               { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
               { path: 'membership', handle: titled('Membership'), lazy: placeholder('MembershipScreen') },
               { path: 'chats', handle: titled('Chats'), lazy: placeholder('ChatsScreen') },
-              { path: 'notes', handle: titled('Notes'), lazy: placeholder('NotesScreen') },
-              { path: 'note/new', handle: titled('New note'), lazy: placeholder('NoteEditorScreen') },
-              { path: 'note/:id', handle: titled('Note'), lazy: placeholder('NoteEditorScreen') },
+              {
+                path: 'notes',
+                handle: titled('Notes'),
+                lazy: async () => ({
+                  Component: (await import('../features/notes/components/notes-screen')).NotesScreen,
+                }),
+              },
+              { path: 'note/new', handle: titled('New note'), lazy: noteEditor },
+              { path: 'note/:id', handle: titled('Note'), lazy: noteEditor },
             ],
           },
           {

@@ -1,0 +1,143 @@
+import { ArrowLeft, CircleAlert } from 'lucide-react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Note } from '@turtle/shared/note';
+import { NOTE_CONTENT_MAX_LENGTH, NOTE_TITLE_MAX_LENGTH } from '@turtle/shared/constants';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { showAlert } from '../../../lib/alert-store';
+import { useTurtleStore } from '../../../lib/turtle-store';
+import { saveNote } from '../api/save-note';
+import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
+import { errorMessage } from '../lib/error-message';
+import { canSave, EMPTY_DRAFT, hasUnsavedChanges, type NoteDraft } from '../lib/note-draft';
+import { CharacterCount } from './character-count';
+import { DiscardChangesDialog } from './discard-changes-dialog';
+
+const toDraft = (note: Note | undefined): NoteDraft =>
+  note ? { name: note.name, content: note.content } : EMPTY_DRAFT;
+
+/**
+ * The note editor (SPEC 2): title, text and Create Note / Save Note. `note` is undefined for a new note; for an
+ * existing one it is the cached copy, replaced by the server's when that arrives (taken only while the user has
+ * not started typing). A failed save keeps the text and shows the server's message.
+ */
+export function NoteEditor({ note }: { note?: Note }) {
+  const navigate = useNavigate();
+  const addNotes = useTurtleStore((state) => state.addNotes);
+  const [saved, setSaved] = useState(() => toDraft(note));
+  const [draft, setDraft] = useState(saved);
+  const [shownNote, setShownNote] = useState(note);
+  const [saving, setSaving] = useState(false);
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+
+  const dirty = hasUnsavedChanges(draft, saved);
+  if (note !== shownNote) {
+    setShownNote(note);
+    if (!dirty) {
+      setSaved(toDraft(note));
+      setDraft(toDraft(note));
+    }
+  }
+
+  const { blocker, allowLeave } = useUnsavedChangesPrompt(dirty && !saving);
+  const isNew = note === undefined;
+  const enabled = canSave(draft, saving);
+  const contentTooLong = draft.content.length > NOTE_CONTENT_MAX_LENGTH;
+
+  const save = async () => {
+    if (!enabled) return;
+    setSaving(true);
+    try {
+      const savedNote = await saveNote({ id: note?.id, name: draft.name, content: draft.content });
+      addNotes([savedNote]);
+      allowLeave();
+      await navigate('/notes');
+    } catch (error) {
+      showAlert(errorMessage(error));
+      setSaving(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+
+  // Ctrl+S / Cmd+S saves; Enter in the title moves on to the text instead of submitting.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key.toLowerCase() === 's' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      void save();
+    }
+  };
+  const onTitleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      contentRef.current?.focus();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} onKeyDown={onKeyDown} className="flex flex-col gap-4" noValidate>
+      <div className="sticky top-16 z-10 -mx-4 -mt-8 flex items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:mt-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+        <Link to="/notes" className={buttonClass('ghost', 'md', '-ml-2 px-2.5')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back
+        </Link>
+        <h1 className="min-w-0 flex-1 truncate text-center text-base font-semibold text-slate-900 sm:text-left sm:text-lg">
+          {isNew ? 'New note' : 'Edit note'}
+        </h1>
+        <Button type="submit" disabled={!enabled} aria-busy={saving || undefined}>
+          {saving && <Spinner />}
+          {isNew ? 'Create Note' : 'Save Note'}
+        </Button>
+      </div>
+
+      <div className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:border-brand-300 focus-within:ring-1 focus-within:ring-brand-300">
+        <label htmlFor="note-title" className="sr-only">
+          Title
+        </label>
+        <input
+          id="note-title"
+          value={draft.name}
+          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          onKeyDown={onTitleKeyDown}
+          maxLength={NOTE_TITLE_MAX_LENGTH}
+          placeholder="Note title"
+          autoComplete="off"
+          autoFocus={isNew}
+          className="w-full rounded-t-2xl bg-transparent px-4 pt-5 pb-3 text-xl font-semibold text-slate-900 placeholder:text-slate-400 focus:outline-none sm:px-6 sm:pt-6 sm:text-2xl"
+        />
+        <div className="mx-4 border-t border-slate-100 sm:mx-6" />
+        <label htmlFor="note-content" className="sr-only">
+          Content
+        </label>
+        <textarea
+          id="note-content"
+          ref={contentRef}
+          value={draft.content}
+          onChange={(event) => setDraft({ ...draft, content: event.target.value })}
+          placeholder="Start typing your note..."
+          aria-invalid={contentTooLong || undefined}
+          aria-describedby={contentTooLong ? 'note-content-error' : undefined}
+          className="h-[calc(100dvh-17rem)] min-h-64 w-full resize-none bg-transparent px-4 py-4 text-base/7 text-slate-800 placeholder:text-slate-400 focus:outline-none sm:h-[calc(100dvh-19rem)] sm:min-h-80 sm:px-6"
+        />
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-4 py-2.5 sm:px-6">
+          {contentTooLong && (
+            <p id="note-content-error" className="flex items-center gap-1.5 text-sm text-red-700">
+              <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+              Note is too long: at most {NOTE_CONTENT_MAX_LENGTH.toLocaleString('en-US')} characters.
+            </p>
+          )}
+          <div className="ml-auto flex gap-4">
+            <CharacterCount label="Title" length={draft.name.length} max={NOTE_TITLE_MAX_LENGTH} />
+            <CharacterCount label="Content" length={draft.content.length} max={NOTE_CONTENT_MAX_LENGTH} />
+          </div>
+        </div>
+      </div>
+
+      <DiscardChangesDialog blocker={blocker} />
+    </form>
+  );
+}
