@@ -248,3 +248,60 @@ describe('the built-in offline assistant', () => {
     }
   });
 });
+
+describe('daily reply limits by plan', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      env: { LLM_BASE_URL: fake.baseUrl, CHAT_FREE_DAILY_REPLIES: '2', CHAT_PRO_DAILY_REPLIES: '3' },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const member = async (overrides: { plan?: number; expireAt?: number } = {}) => {
+    const user = await createUser(limited.database.db, { name: 'Member', ...overrides });
+    return createSessionToken(limited.database.db, user.id);
+  };
+  const send = (token: string) => call(limited.url, '/api/chat/stream', { json: ask(), cookie: token });
+  const usage = async (token: string) => (await call(limited.url, '/api/chat/usage', { cookie: token })).data;
+
+  it('counts replies and answers 429 with the message and Retry-After past the Free limit', async () => {
+    const token = await member();
+    expect(await usage(token)).toMatchObject({ used: 0, limit: 2, remaining: 2, plan: 0 });
+    expect((await send(token)).status).toBe(200);
+    expect((await send(token)).status).toBe(200);
+    const third = await send(token);
+    expect(third.status).toBe(429);
+    expect(third.data).toEqual({
+      code: 'rateLimited',
+      message: 'Daily message limit reached. Upgrade to Pro for more.',
+    });
+    const retryAfter = Number(third.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expect(await usage(token)).toMatchObject({ used: 2, remaining: 0 });
+  });
+
+  it('does not count a reply the assistant failed to give', async () => {
+    const token = await member();
+    fake.script = { status: 503 };
+    expect((await send(token)).text).toContain('"finish_reason":"error"');
+    expect(await usage(token)).toMatchObject({ used: 0 });
+  });
+
+  it('gives Pro its own limit, and treats an expired Pro as Free', async () => {
+    const pro = await member({ plan: 1, expireAt: Date.now() + 86_400_000 });
+    expect(await usage(pro)).toMatchObject({ limit: 3, plan: 1 });
+    for (let count = 0; count < 3; count += 1) expect((await send(pro)).status).toBe(200);
+    expect((await send(pro)).status).toBe(429);
+    const expired = await member({ plan: 1, expireAt: Date.now() - 1000 });
+    expect(await usage(expired)).toMatchObject({ limit: 2, plan: 0 });
+  });
+
+  it('lets two requests at once take only the last remaining reply', async () => {
+    const token = await member();
+    expect((await send(token)).status).toBe(200);
+    const results = await Promise.all([send(token), send(token), send(token)]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 429, 429]);
+  });
+});

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES } from '@turtle/shared/constants';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 0 to 65535' })
@@ -73,6 +74,16 @@ const EnvSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(100, 'must be at least 100')
     .default(30_000),
+  CHAT_FREE_DAILY_REPLIES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .default(FREE_DAILY_REPLIES),
+  CHAT_PRO_DAILY_REPLIES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .default(PRO_DAILY_REPLIES),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -116,6 +127,8 @@ export interface AssistantConfig {
   defaultModel: string;
   models: string[];
   firstTokenTimeoutMs: number;
+  /** Assistant replies a day, by plan (DECISIONS.md "Chat"). */
+  dailyReplies: { free: number; pro: number };
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +179,7 @@ function assistantConfig(e: z.infer<typeof EnvSchema>): AssistantConfig {
     defaultModel: e.LLM_MODEL,
     models: [...new Set([e.LLM_MODEL, ...listed])],
     firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
+    dailyReplies: { free: e.CHAT_FREE_DAILY_REPLIES, pro: e.CHAT_PRO_DAILY_REPLIES },
   };
 }
 

@@ -83,3 +83,17 @@ export const notes = pgTable(
   },
   (table) => [index('notes_user_id_last_access_idx').on(table.userId, table.lastAccessAt)],
 );
+
+/** Assistant replies a user started on one UTC day (DECISIONS.md "Chat": daily limits per plan). */
+export const dailyUsage = pgTable(
+  'daily_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `YYYY-MM-DD`, UTC. */
+    day: text('day').notNull(),
+    replies: integer('replies').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

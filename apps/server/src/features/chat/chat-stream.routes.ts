@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatStreamBodySchema } from '@turtle/shared/chat-stream';
+import { DAILY_LIMIT_MESSAGE, effectivePlan, type ChatUsage } from '@turtle/shared/entitlements';
+import { Plan } from '@turtle/shared/plans';
 import type { AssistantConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
@@ -9,8 +11,10 @@ import { findOwnNotesByIds } from '../notes/notes.repository';
 import { requireUser } from '../sessions/sessions';
 import { buildPrompt } from './prompt';
 import { SseWriter } from './sse';
+import { refundReply, repliesUsed, takeReply, usageDay } from './usage.repository';
 
 class TimeoutAbort extends Error {}
+const TIMEOUT_MESSAGE = 'The assistant took too long to answer. Please try again.';
 
 interface ChatStreamOptions {
   db: Db;
@@ -27,6 +31,21 @@ export function chatStreamRoutes(app: FastifyInstance, options: ChatStreamOption
   const handler = (request: FastifyRequest, reply: FastifyReply) => streamReply(request, reply, options);
   app.post('/api/chat/stream', { config: { accepts: 'json' } }, handler);
   app.post('/api/test/stream', { config: { accepts: 'json' } }, handler);
+
+  /** The meter by the composer: replies used today against the plan's limit. */
+  app.get('/api/chat/usage', async (request): Promise<ChatUsage> => {
+    const user = requireUser(request);
+    const now = Date.now();
+    const plan = effectivePlan(user, now);
+    const limit = dailyLimit(options.config, plan);
+    const { day, resetsAt } = usageDay(now);
+    const used = await repliesUsed(options.db, user.id, day);
+    return { used, limit, remaining: Math.max(0, limit - used), plan, resetsAt };
+  });
+}
+
+function dailyLimit(config: AssistantConfig, plan: number): number {
+  return plan === Plan.PRO ? config.dailyReplies.pro : config.dailyReplies.free;
 }
 
 async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, assistant, config }: ChatStreamOptions) {
@@ -39,6 +58,13 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, a
   const notes = await findOwnNotesByIds(db, user.id, noteIds);
   if (notes.length !== noteIds.length) {
     throw new HttpError(400, 'validation', 'A mentioned note does not exist. Remove it and try again.', 'noteIds');
+  }
+
+  const now = Date.now();
+  const { day, resetsAt } = usageDay(now);
+  if ((await takeReply(db, user.id, day, dailyLimit(config, effectivePlan(user, now)))) === undefined) {
+    reply.header('retry-after', String(Math.ceil((resetsAt - now) / 1000)));
+    throw new HttpError(429, 'rateLimited', DAILY_LIMIT_MESSAGE);
   }
 
   const controller = new AbortController();
@@ -55,6 +81,11 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, a
 
   reply.hijack();
   const sse = new SseWriter(res, { 'x-request-id': request.id });
+  /** Ends with the error the client shows; a reply that failed does not count against the day's limit. */
+  const failed = async (message: string) => {
+    sse.chunk({ token: '', finish_reason: 'error', error: message });
+    await refundReply(db, user.id, day);
+  };
   armTimeout();
   try {
     const pieces = assistant.stream({
@@ -71,26 +102,13 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, a
       if (piece.finishReason) finish = piece.finishReason;
       if (piece.token) sse.chunk({ token: piece.token, finish_reason: null });
     }
-    if (controller.signal.reason instanceof TimeoutAbort) {
-      sse.chunk({
-        token: '',
-        finish_reason: 'error',
-        error: 'The assistant took too long to answer. Please try again.',
-      });
-    } else if (!controller.signal.aborted) {
-      sse.chunk({ token: '', finish_reason: finish });
-    }
+    if (!controller.signal.aborted) sse.chunk({ token: '', finish_reason: finish });
+    else if (controller.signal.reason instanceof TimeoutAbort) await failed(TIMEOUT_MESSAGE);
   } catch (error) {
-    if (controller.signal.reason instanceof TimeoutAbort) {
-      sse.chunk({
-        token: '',
-        finish_reason: 'error',
-        error: 'The assistant took too long to answer. Please try again.',
-      });
-    } else if (!controller.signal.aborted) {
+    if (controller.signal.reason instanceof TimeoutAbort) await failed(TIMEOUT_MESSAGE);
+    else if (!controller.signal.aborted) {
       request.log.warn({ err: error }, 'assistant stream failed');
-      const message = error instanceof AssistantError ? error.message : 'The assistant failed. Please try again.';
-      sse.chunk({ token: '', finish_reason: 'error', error: message });
+      await failed(error instanceof AssistantError ? error.message : 'The assistant failed. Please try again.');
     }
   } finally {
     clearTimeout(timer);
