@@ -39,6 +39,7 @@ export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookie
     { config: { accepts: 'form' }, preHandler: rateLimited(app, THIRD_PARTY_LOGIN_LIMITS) },
     async (request, reply): Promise<User> => {
       const body = parseInput(ThirdPartyLoginBodySchema, request.body ?? {});
+      const email = normalizeEmail(body.email);
       // Taken (deleted) before any check: a ticket is spent by its first use, right or wrong.
       const ticket = body.ticket ? await takeLoginTicket(db, hashSessionToken(body.ticket)) : undefined;
       const binding = request.cookies[TICKET_BINDING_COOKIE];
@@ -48,9 +49,9 @@ export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookie
         ticket.expiresAt.getTime() <= Date.now() ||
         !binding ||
         hashSessionToken(binding) !== ticket.bindingHash ||
-        ticket.email !== normalizeEmail(body.email)
+        ticket.email !== email
       ) {
-        logAuthEvent(request, 'login_3rd_party', 'invalidTicket', { email: normalizeEmail(body.email) });
+        logAuthEvent(request, 'login_3rd_party', 'invalidTicket', { email });
         throw invalidTicket();
       }
       const user = await userForTicket(db, ticket);

@@ -16,11 +16,21 @@ import type { RelyingParty } from './relying-party';
 
 export const OIDC_START_PATH = '/api/auth/oidc/start';
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
-const STATE_COOKIE = 'sid_oidc_state';
-const STATE_COOKIE_PATH = '/api/auth/oidc';
 const FLOW_TTL_MS = 10 * MINUTE_MS;
 /** DECISIONS.md: a ticket is valid 2 minutes. */
 export const TICKET_TTL_MS = 2 * MINUTE_MS;
+
+interface FlowCookie {
+  name: string;
+  path: string;
+  ttlMs: number;
+}
+const STATE_COOKIE: FlowCookie = { name: 'sid_oidc_state', path: '/api/auth/oidc', ttlMs: FLOW_TTL_MS };
+const BINDING_COOKIE: FlowCookie = {
+  name: TICKET_BINDING_COOKIE,
+  path: TICKET_BINDING_COOKIE_PATH,
+  ttlMs: TICKET_TTL_MS,
+};
 
 const StartQuerySchema = z.object({ nonce: z.string().regex(/^[\w-]{16,128}$/) });
 const CallbackQuerySchema = z.object({ state: z.string().min(1).max(512) }).loose();
@@ -39,7 +49,15 @@ interface OidcRouteOptions {
  */
 export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): void {
   const { db, relyingParty, publicOrigin } = options;
-  const secure = (request: FastifyRequest) => options.secureCookies || request.protocol === 'https';
+  /** The flow's short-lived cookies: HttpOnly, SameSite=Lax (the provider's redirect back is a top-level GET). */
+  const setFlowCookie = (request: FastifyRequest, reply: FastifyReply, cookie: FlowCookie, value: string) =>
+    reply.setCookie(cookie.name, value, {
+      path: cookie.path,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies || request.protocol === 'https',
+      maxAge: cookie.ttlMs / 1000,
+    });
 
   // Each start writes a row; a flood from one address is cut off (the sweep below removes what it left).
   const startLimit = rateLimited(app, [
@@ -72,13 +90,7 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
       expiresAt: new Date(Date.now() + FLOW_TTL_MS),
     });
     // The callback must come back to this browser: it carries `state` in a cookie as well as in the URL.
-    reply.setCookie(STATE_COOKIE, state, {
-      path: STATE_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secure(request),
-      maxAge: FLOW_TTL_MS / 1000,
-    });
+    setFlowCookie(request, reply, STATE_COOKIE, state);
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: 'openid email profile',
@@ -93,8 +105,8 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
 
   app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
     const fallbackOrigin = appOrigin(request, publicOrigin);
-    const cookieState = request.cookies[STATE_COOKIE];
-    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
+    const cookieState = request.cookies[STATE_COOKIE.name];
+    reply.clearCookie(STATE_COOKIE.name, { path: STATE_COOKIE.path });
     const query = CallbackQuerySchema.safeParse(request.query);
     if (!query.success || !cookieState || query.data.state !== cookieState) {
       return failurePage(reply, fallbackOrigin, 400);
@@ -137,13 +149,7 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
       name,
       expiresAt: new Date(Date.now() + TICKET_TTL_MS),
     });
-    reply.setCookie(TICKET_BINDING_COOKIE, binding, {
-      path: TICKET_BINDING_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secure(request),
-      maxAge: TICKET_TTL_MS / 1000,
-    });
+    setFlowCookie(request, reply, BINDING_COOKIE, binding);
     const message: SignInMessage = { type: SIGN_IN_MESSAGE_TYPE, nonce: flow.popupNonce, name, email, ticket };
     return sendPopupPage(reply, origin, message, 200);
   });
