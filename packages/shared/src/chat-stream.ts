@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from './constants';
+import type { ChatSendMeta } from './conversation';
 
 /** Notes a message may mention: their ids go to the server, which reads the caller's own notes only. */
 export const CHAT_MENTIONED_NOTES_MAX = 10;
@@ -38,5 +39,7 @@ export interface ChatStreamChunk {
   token: string;
   finish_reason: null | 'stop' | 'length' | 'error';
   error?: string;
+  /** `/api/chat/send` only, on its first chunk: the conversation and messages this stream belongs to. */
+  meta?: ChatSendMeta;
 }
 export const CHAT_STREAM_DONE = '[DONE]';

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { CHAT_MENTIONED_NOTES_MAX } from './chat-stream';
+import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
+
+/**
+ * Kept conversations (DECISIONS.md "Chat"). The server owns them: every exchange is saved as it happens, and a
+ * reply keeps being written (and saved) even when the page that asked for it is gone. Only Stop ends it early.
+ */
+
+/** Longest conversation title a person can give. */
+export const CONVERSATION_TITLE_MAX_LENGTH = 80;
+/** A new conversation is named after its first message, cut to this length. */
+export const CONVERSATION_AUTO_TITLE_LENGTH = 60;
+export const NEW_CONVERSATION_TITLE = 'New chat';
+/** The rich versions of a message (HTML and the serialized editor state) may be longer than its text. */
+export const MESSAGE_RICH_CONTENT_MAX_LENGTH = 200_000;
+
+/**
+ * `streaming`: the reply is still being written (reopen the conversation to see it grow);
+ * `complete`: finished; `stopped`: cut short by Stop, keeps what had arrived.
+ */
+export type MessageStatus = 'streaming' | 'complete' | 'stopped';
+
+/** A note a reply was given: shown under the reply as "Sources". */
+export interface MessageSource {
+  id: string;
+  name: string;
+}
+
+/** SPEC 3 "Chat message", as kept on the server. */
+export interface ConversationMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  /** User messages: the composer's HTML rendering (sanitized by the client before it is shown). */
+  htmlContent?: string;
+  /** User messages: the serialized editor state, a JSON string. */
+  lexicalContent?: string;
+  timestamp: number;
+  status: MessageStatus;
+  /** Assistant messages: the notes the model saw for this reply. */
+  sources?: MessageSource[];
+  /** Assistant messages: true when the model stopped at its length limit (SPEC 4 "length"). */
+  truncated?: boolean;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Conversation extends ConversationSummary {
+  messages: ConversationMessage[];
+}
+
+/** `GET /api/chat/conversations`: newest activity first. */
+export interface ListConversationsResponse {
+  conversations: ConversationSummary[];
+}
+
+/** `GET /api/chat/conversations/get?id=`. */
+export interface GetConversationResponse {
+  conversation: Conversation;
+}
+
+const IdSchema = z
+  .string({ error: 'Send the id of the conversation.' })
+  .min(1, 'Send the id of the conversation.')
+  .max(100);
+
+export const ConversationIdQuerySchema = z.object({ id: IdSchema });
+
+/** `POST /api/chat/conversations/rename`. */
+export const RenameConversationBodySchema = z.object({
+  id: IdSchema,
+  title: z
+    .string({ error: 'Give the conversation a name.' })
+    .trim()
+    .min(1, 'Give the conversation a name.')
+    .max(
+      CONVERSATION_TITLE_MAX_LENGTH,
+      `A conversation name must have ${CONVERSATION_TITLE_MAX_LENGTH} characters or less.`,
+    ),
+});
+export type RenameConversationBody = z.infer<typeof RenameConversationBodySchema>;
+
+/** `POST /api/chat/conversations/delete`. */
+export const DeleteConversationBodySchema = z.object({ id: IdSchema });
+
+/** `POST /api/chat/stop`: ends the conversation's reply now, keeping what was written (status `stopped`). */
+export const StopReplyBodySchema = z.object({ conversationId: IdSchema });
+
+/** What the composer sends (SPEC 3 "Composer message" with the text the model reads). */
+export const ComposerMessageSchema = z.object({
+  content: z
+    .string({ error: 'A message must be text.' })
+    .max(
+      CHAT_MESSAGE_MAX_LENGTH,
+      `A message must have ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters or less.`,
+    )
+    .refine((content) => content.trim() !== '', 'Type a message first.'),
+  htmlContent: z.string().max(MESSAGE_RICH_CONTENT_MAX_LENGTH, 'This message is too long.').optional(),
+  lexicalContent: z.string().max(MESSAGE_RICH_CONTENT_MAX_LENGTH, 'This message is too long.').optional(),
+  /** Notes mentioned in the message; the server reads the caller's own notes only. */
+  noteIds: z.array(z.string().min(1).max(100)).max(CHAT_MENTIONED_NOTES_MAX).optional(),
+});
+export type ComposerMessage = z.infer<typeof ComposerMessageSchema>;
+
+/**
+ * `POST /api/chat/send`: a new message (in a new conversation when `conversationId` is missing), or, with
+ * `regenerate`, a new reply to the conversation's last message in place of the last reply. Answers with the
+ * stream of SPEC 7; its first chunk carries `meta` (see ChatSendMeta).
+ */
+export const ChatSendBodySchema = z.union([
+  z.object({
+    conversationId: IdSchema.optional(),
+    message: ComposerMessageSchema,
+    model: z.string({ error: 'Name the model.' }).min(1).max(100),
+  }),
+  z.object({
+    conversationId: IdSchema,
+    regenerate: z.literal(true),
+    model: z.string({ error: 'Name the model.' }).min(1).max(100),
+  }),
+]);
+export type ChatSendBody = z.infer<typeof ChatSendBodySchema>;
+
+/** Sent once, in the first chunk of a `/api/chat/send` stream, so the page knows what it is showing. */
+export interface ChatSendMeta {
+  conversation: ConversationSummary;
+  /** The saved user message (absent when regenerating). */
+  userMessage?: ConversationMessage;
+  assistantMessageId: string;
+  sources: MessageSource[];
+}
