@@ -1,4 +1,16 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { MessageSource, MessageStatus } from '@turtle/shared/conversation';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -97,3 +109,58 @@ export const dailyUsage = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
+
+/** A kept chat conversation (DECISIONS.md "Chat"). Times in milliseconds. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('conversations_user_id_updated_idx').on(table.userId, table.updatedAt)],
+);
+
+/** One message of a conversation. A reply being written is saved as it grows (status `streaming`). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    /** Insertion order: a question and its reply can share a millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    htmlContent: text('html_content'),
+    lexicalContent: text('lexical_content'),
+    /** User messages: the notes they mention. */
+    noteIds: jsonb('note_ids').$type<string[]>().notNull().default([]),
+    /** Assistant messages: the notes the model saw. */
+    sources: jsonb('sources').$type<MessageSource[]>().notNull().default([]),
+    status: text('status').$type<MessageStatus>().notNull(),
+    truncated: boolean('truncated').notNull().default(false),
+    /** Set by Stop from any server process; the process writing the reply sees it at its next save. */
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('chat_messages_conversation_seq_idx').on(table.conversationId, table.seq)],
+);
+
+/**
+ * The one reply a user may have in progress (DECISIONS.md: one stream at a time per user), shared by every server
+ * process. A slot whose heartbeat is older than the stale limit belonged to a process that died and can be taken.
+ */
+export const activeStreams = pgTable('active_streams', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Random per stream, so only its owner releases it. */
+  token: text('token').notNull(),
+  heartbeatAt: bigint('heartbeat_at', { mode: 'number' }).notNull(),
+});
