@@ -175,6 +175,11 @@ describe('serving the app', () => {
 
   it('exposes only the public configuration', async () => {
     const res = await call(server.url, '/api/config');
-    expect(res.data).toEqual({ supportEmail: 'support@example.com', signInProvider: 'Dev Sign-in' });
+    expect(res.data).toEqual({
+      supportEmail: 'support@example.com',
+      signInProvider: 'Dev Sign-in',
+      assistant: 'offline',
+      payments: 'demo',
+    });
   });
 });

@@ -5,4 +5,6 @@ import type { PublicConfig } from '@turtle/shared/app-config';
 export const usePublicConfig = create<PublicConfig>()(() => ({
   supportEmail: 'support@example.com',
   signInProvider: null,
+  assistant: 'offline',
+  payments: 'demo',
 }));

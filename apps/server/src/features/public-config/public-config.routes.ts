@@ -7,6 +7,9 @@ export function publicConfigRoutes(app: FastifyInstance, config: AppConfig): voi
   const body: PublicConfig = {
     supportEmail: config.supportEmail,
     signInProvider: config.signIn.kind === 'off' ? null : config.signIn.providerName,
+    assistant: config.assistant.kind,
+    // Stripe's configuration arrives with the membership feature; until then the demo checkout answers.
+    payments: 'demo',
   };
   app.get('/api/config', async (): Promise<PublicConfig> => body);
 }
