@@ -1,0 +1,46 @@
+import type { ApiErrorBody } from '@turtle/shared/errors';
+import { ApiError } from '../../../lib/api-client';
+
+const NETWORK_MESSAGE = 'Cannot reach Turtle. Check your connection and try again.';
+
+/** SPEC 8: a stream request that is not ok (or has no body) fails with this, unless the server said why. */
+export function streamFailedMessage(status: number): string {
+  return `Streaming request failed (${status})`;
+}
+
+/** The server's `{ code, message }` answer, when the failed response carries one. */
+async function errorBodyOf(response: Response): Promise<ApiErrorBody | undefined> {
+  const data = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
+  return typeof data?.message === 'string' && data.message !== ''
+    ? { code: typeof data.code === 'string' ? data.code : 'http', message: data.message }
+    : undefined;
+}
+
+/**
+ * Starts SPEC 7's stream: POSTs `body` as JSON with the session cookie and answers the response body to read with
+ * `readChatStream`. A response that is not ok or has no body rejects with an `ApiError` whose message is the
+ * server's (for example the daily limit's 429), else "Streaming request failed (status)". An abort rejects with
+ * the `AbortError` itself.
+ */
+export async function postChatStream(
+  url: string,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted || (error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, { code: 'network', message: NETWORK_MESSAGE });
+  }
+  if (response.ok && response.body) return response.body;
+  const serverSaid = response.ok ? undefined : await errorBodyOf(response);
+  throw new ApiError(response.status, serverSaid ?? { code: 'http', message: streamFailedMessage(response.status) });
+}
