@@ -13,7 +13,10 @@ import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
+import { chatSendRoutes } from './features/chat/chat-send.routes';
 import { chatStreamRoutes } from './features/chat/chat-stream.routes';
+import { conversationsRoutes } from './features/chat/conversations.routes';
+import { KeptReplies } from './features/chat/kept-reply';
 import { notesRoutes } from './features/notes/notes.routes';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './features/sessions/sessions';
@@ -75,11 +78,13 @@ export async function buildApp({ config, database, logger, webDistDir, assistant
   thirdPartyLoginRoutes(app, database.db, secureCookies);
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
-  chatStreamRoutes(app, {
-    db: database.db,
-    assistant: assistant ?? createAssistant(config.assistant),
-    config: config.assistant,
-  });
+  const chat = { db: database.db, assistant: assistant ?? createAssistant(config.assistant), config: config.assistant };
+  const keptReplies = new KeptReplies(chat.db, chat.assistant, chat.config);
+  // Replies in progress stop and are saved before the database closes.
+  app.addHook('onClose', () => keptReplies.stopAll());
+  chatStreamRoutes(app, chat);
+  chatSendRoutes(app, chat, keptReplies);
+  conversationsRoutes(app, database.db, keptReplies);
 
   await registerWeb(app, webDistDir);
   return app;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from '@turtle/shared/constants';
 import { SYSTEM_PROMPT } from '../src/features/chat/prompt';
+import { takeReply, usageDay } from '../src/features/chat/usage.repository';
 import { insertNote } from '../src/features/notes/notes.repository';
 import { startFakeLlm, type FakeLlm } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
@@ -298,10 +299,47 @@ describe('daily reply limits by plan', () => {
     expect(await usage(expired)).toMatchObject({ limit: 2, plan: 0 });
   });
 
-  it('lets two requests at once take only the last remaining reply', async () => {
+  it('lets requests at once take only the last remaining reply (one statement, so two servers count together)', async () => {
+    const user = await createUser(limited.database.db, { name: 'Racer' });
+    const { day } = usageDay(Date.now());
+    expect(await takeReply(limited.database.db, user.id, day, 2)).toBe(1);
+    const results = await Promise.all([1, 2, 3].map(() => takeReply(limited.database.db, user.id, day, 2)));
+    expect(results.filter((result) => result !== undefined)).toEqual([2]);
+  });
+
+  it('allows one stream at a time per person, and frees it when the first is aborted', async () => {
     const token = await member();
-    expect((await send(token)).status).toBe(200);
-    const results = await Promise.all([send(token), send(token), send(token)]);
-    expect(results.map((res) => res.status).sort()).toEqual([200, 429, 429]);
+    fake.script = { tokens: Array.from({ length: 40 }, (_, index) => `t${index} `), delayMs: 50 };
+    const controller = new AbortController();
+    const first = await fetch(`${limited.url}/api/chat/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: limited.url, cookie: `sid=${token}` },
+      body: JSON.stringify(ask()),
+      signal: controller.signal,
+    });
+    await first.body!.getReader().read();
+    const second = await send(token);
+    expect(second.status).toBe(429);
+    expect(second.data.message).toBe('A reply is already being written. Wait for it to finish or stop it first.');
+    controller.abort();
+    fake.script = { tokens: ['ok'] };
+    const deadline = Date.now() + 2000;
+    let after = await send(token);
+    while (after.status === 429 && Date.now() < deadline) after = await send(token);
+    expect(after.status).toBe(200);
+  });
+});
+
+describe('chat request rate', () => {
+  it('refuses the 41st request in a minute from one person with 429 and Retry-After', async () => {
+    const user = await createUser(server.database.db, { name: 'Hasty' });
+    const token = await createSessionToken(server.database.db, user.id);
+    const bad = { messages: [{ role: 'user', content: ' ' }], model: 'gpt-4.1-mini' };
+    for (let count = 0; count < 40; count += 1) {
+      expect((await call(server.url, '/api/chat/stream', { json: bad, cookie: token })).status).toBe(400);
+    }
+    const refused = await call(server.url, '/api/chat/send', { json: bad, cookie: token });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
