@@ -18,6 +18,7 @@ import { chatStreamRoutes } from './features/chat/chat-stream.routes';
 import { conversationsRoutes } from './features/chat/conversations.routes';
 import { KeptReplies } from './features/chat/kept-reply';
 import { notesRoutes } from './features/notes/notes.routes';
+import { lessonsRoutes } from './features/lessons/lessons.routes';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './features/sessions/sessions';
 import { userRoutes } from './features/user/user.routes';
@@ -36,12 +37,21 @@ export interface AppDeps {
   webDistDir?: string;
   /** Who answers the chat; by default the one the configuration names. Tests pass their own. */
   assistant?: Assistant;
+  /** Lesson scripts, audio and transcripts; the repository's `content/lessons` by default. Tests pass fixtures. */
+  lessonsDir?: string;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Builds the app without listening, so tests can start it on any port. */
-export async function buildApp({ config, database, logger, webDistDir, assistant }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  webDistDir,
+  assistant,
+  lessonsDir,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -85,6 +95,7 @@ export async function buildApp({ config, database, logger, webDistDir, assistant
   chatStreamRoutes(app, chat);
   chatSendRoutes(app, chat, keptReplies);
   conversationsRoutes(app, database.db, keptReplies);
+  await lessonsRoutes(app, { ...chat, dir: lessonsDir });
 
   await registerWeb(app, webDistDir);
   return app;

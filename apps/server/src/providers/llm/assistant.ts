@@ -14,6 +14,15 @@ export interface MentionedNote {
   content: string;
 }
 
+/** The lesson a tutor question is about (`POST /api/lesson/chat`): its transcript and where the learner paused. */
+export interface LessonContext {
+  title: string;
+  /** In order; `startMs` is known when the transcript is the server's own (not a script the client sent). */
+  transcript: { sentence: string; startMs?: number }[];
+  /** The sentence the learner is at, or -1 when unknown. */
+  currentIndex: number;
+}
+
 export interface AssistantRequest {
   model: string;
   /** The full prompt: system prompt, quoted notes, then the conversation. */
@@ -21,6 +30,8 @@ export interface AssistantRequest {
   /** The conversation alone and the notes as data, for assistants that work without a model. */
   conversation: { role: 'user' | 'assistant'; content: string }[];
   notes: MentionedNote[];
+  /** Set for the lesson tutor: assistants that work without a model answer from the transcript. */
+  lesson?: LessonContext;
   /** Aborted when the person stops, leaves, or the answer takes too long: the provider must stop at once. */
   signal: AbortSignal;
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Assistant, AssistantPiece, AssistantRequest } from './assistant';
-import { offlineReply } from './offline-reply';
+import { offlineLessonReply, offlineReply } from './offline-reply';
 
 /** Streams word by word at a reading pace, so the screen behaves as with a real model (and Stop has time to act). */
 export function createOfflineAssistant(options: { tokenDelayMs: number }): Assistant {
@@ -8,7 +8,10 @@ export function createOfflineAssistant(options: { tokenDelayMs: number }): Assis
     kind: 'offline',
     async *stream(request: AssistantRequest): AsyncIterable<AssistantPiece> {
       const question = request.conversation.at(-1)?.content ?? '';
-      const pieces = offlineReply(question, request.notes).match(/\s*\S+/g) ?? [];
+      const text = request.lesson
+        ? offlineLessonReply(question, request.lesson)
+        : offlineReply(question, request.notes);
+      const pieces = text.match(/\s*\S+/g) ?? [];
       for (const token of pieces) {
         if (request.signal.aborted) return;
         if (options.tokenDelayMs > 0) {

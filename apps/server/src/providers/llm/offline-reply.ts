@@ -1,4 +1,4 @@
-import type { MentionedNote } from './assistant';
+import type { LessonContext, MentionedNote } from './assistant';
 
 const MIN_WORD_LENGTH = 3;
 const QUOTED_SENTENCES = 3;
@@ -79,6 +79,63 @@ export function offlineReply(question: string, notes: MentionedNote[]): string {
   lines.push(
     '',
     'To get real answers, connect a model: see “Assistant” in the README (`LLM_BASE_URL`, `LLM_API_KEY`).',
+  );
+  return lines.join('\n');
+}
+
+/**
+ * The indexes of the `sentences` that share words with `question`, best first (ties: nearest to `near`), at most
+ * `count`, returned in lesson order. Empty when none shares a word.
+ */
+export function matchingSentenceIndexes(sentences: string[], question: string, near = 0, count = QUOTED_SENTENCES) {
+  const asked = words(question);
+  return sentences
+    .map((sentence, index) => {
+      let score = 0;
+      for (const word of words(sentence)) if (asked.has(word)) score += 1;
+      return { index, score };
+    })
+    .filter((item) => item.score > 0)
+    .sort((a, b) => b.score - a.score || Math.abs(a.index - near) - Math.abs(b.index - near) || a.index - b.index)
+    .slice(0, count)
+    .map((item) => item.index)
+    .sort((a, b) => a - b);
+}
+
+/** `[mm:ss]`, as the tutor cites a moment of the lesson (the client shows it as a chip that seeks there). */
+function cite(ms: number | undefined): string {
+  if (ms === undefined) return '';
+  const seconds = Math.floor(ms / 1000);
+  return `[${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}] `;
+}
+
+/**
+ * DECISIONS.md "Chat": in a lesson, the offline tutor says it is offline and answers from the transcript: the
+ * sentences that match the question, each with the moment it is spoken, or else what is said where the learner
+ * paused.
+ */
+export function offlineLessonReply(question: string, lesson: LessonContext): string {
+  const sentences = lesson.transcript.map((entry) => entry.sentence);
+  const near = Math.max(0, lesson.currentIndex);
+  const matching = matchingSentenceIndexes(sentences, question, near);
+  const lines = [
+    `_I'm Turtle's offline tutor: no AI model is connected, so I can only point you to the parts of “${lesson.title}” that match your question._`,
+    '',
+  ];
+  let shown = matching;
+  if (sentences.length === 0) lines.push('This lesson has no transcript I could read.');
+  else if (matching.length) lines.push('**Where the lesson talks about it:**', '');
+  else {
+    shown = [near - 1, near, near + 1].filter((index) => index >= 0 && index < sentences.length);
+    lines.push('I could not find those words in this lesson. **Here is what it says where you paused:**', '');
+  }
+  for (const index of shown) {
+    const entry = lesson.transcript[index]!;
+    lines.push(`- ${cite(entry.startMs)}${entry.sentence}`);
+  }
+  lines.push(
+    '',
+    'Select a time to hear that part again. For real answers, connect a model: see “Assistant” in the README (`LLM_BASE_URL`, `LLM_API_KEY`).',
   );
   return lines.join('\n');
 }
