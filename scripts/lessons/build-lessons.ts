@@ -35,6 +35,18 @@ interface BuiltLesson {
   files: { path: string; data: Buffer }[];
 }
 
+/** Names the lesson in an error, with a hint: the usual cause is a script too long or short for its duration. */
+function withLessonContext<T>(id: string, detail: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Lesson ${id} (${detail}): ${message}. Lengthen or shorten lesson-${id}.md to fit its duration.`, {
+      cause: error,
+    });
+  }
+}
+
 async function buildLesson(id: string, outDir: string): Promise<BuiltLesson> {
   const index = Number(id) - 1;
   const duration = LESSON_DURATIONS[index];
@@ -46,7 +58,9 @@ async function buildLesson(id: string, outDir: string): Promise<BuiltLesson> {
   const target = { sampleRate: SAMPLE_RATE, paragraphEnds: sentences.map((entry) => entry.isParagraphEnd), targetMs };
 
   const fit = await fitRate((rateWpm) => synthesizeAll(texts, rateWpm), target);
-  const layout = layoutClips({ ...target, clipLengths: fit.clips.map((clip) => clip.length) });
+  const layout = withLessonContext(id, `at ${fit.rateWpm} wpm`, () =>
+    layoutClips({ ...target, clipLengths: fit.clips.map((clip) => clip.length) }),
+  );
   const mp3 = await encodeMp3({ sampleRate: SAMPLE_RATE, samples: mixClips(fit.clips, layout) });
   const encodedMs = analyzeMp3(mp3).durationMs;
   if (Math.abs(encodedMs - targetMs) > MAX_ENCODED_DRIFT_MS) {

@@ -17,8 +17,8 @@ export interface RateFit {
 }
 
 const clampRate = (rate: number): number => Math.min(MAX_RATE_WPM, Math.max(MIN_RATE_WPM, rate));
-/** How far a pause scale is from 1, on a ratio scale (a scale of 0 or less is infinitely far). */
-const distanceFromNominal = (scale: number): number => (scale > 0 ? Math.abs(Math.log(scale)) : Infinity);
+/** How far a pause scale is from 1, on a ratio scale; a scale of 0 or less (no room at all) is worst. */
+const distanceFromNominal = (scale: number): number => (scale > 0 ? Math.abs(Math.log(scale)) : 1e6 - scale);
 
 export async function fitRate(
   synthesize: (rateWpm: number) => Promise<Int16Array[]>,
