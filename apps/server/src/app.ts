@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { isApiUrl } from './lib/api-path';
 import type { Assistant } from './providers/llm/assistant';
 import { createAssistant } from './providers/llm/create-assistant';
+import { billingRoutes } from './features/billing/billing.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
@@ -88,6 +89,7 @@ export async function buildApp({
   thirdPartyLoginRoutes(app, database.db, secureCookies);
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
+  await billingRoutes(app, database.db, config);
   const chat = { db: database.db, assistant: assistant ?? createAssistant(config.assistant), config: config.assistant };
   const keptReplies = new KeptReplies(chat.db, chat.assistant, chat.config);
   // Replies in progress stop and are saved before the database closes.

@@ -84,6 +84,31 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .default(PRO_DAILY_REPLIES),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z
+    .string()
+    .trim()
+    .regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_YEARLY: z
+    .string()
+    .trim()
+    .regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')
+    .optional(),
+  /** Tests point the SDK at a fake Stripe on loopback. */
+  STRIPE_API_BASE: optionalUrl.refine(
+    (value) => value === undefined || isHttpsOrLoopback(value),
+    'must be an https URL (http only on loopback)',
+  ),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -117,6 +142,7 @@ export interface AppConfig {
   redis: { url: string; keyPrefix: string } | undefined;
   signIn: SignInConfig;
   assistant: AssistantConfig;
+  payments: PaymentsConfig;
 }
 
 /** Who answers the chat: an OpenAI-compatible API, or the built-in offline assistant (no network). */
@@ -132,6 +158,25 @@ export interface AssistantConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Who takes payments (DECISIONS.md "Running it"): the labelled demo checkout, or Stripe. */
+export type PaymentsConfig =
+  | { kind: 'demo' }
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      prices: { monthly: string; yearly: string };
+      /** Where the SDK sends its requests; unset means Stripe itself. */
+      api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+    };
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_YEARLY',
+] as const;
 
 /** Parses the environment once at start. Throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -163,6 +208,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     signIn: signInConfig(e),
     assistant: assistantConfig(e),
+    payments: paymentsConfig(e),
+  };
+}
+
+function isHttpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return url.protocol === 'http:' && (host === 'localhost' || host === '::1' || host.startsWith('127.'));
+}
+
+/**
+ * Stripe needs all four variables; with none set the demo checkout answers, in production too (it is labelled
+ * on every screen, and the server logs a warning at start: see docs/decisions/009-payments.md).
+ */
+function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
+  const secretKey = e.STRIPE_SECRET_KEY;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  const monthly = e.STRIPE_PRICE_MONTHLY;
+  const yearly = e.STRIPE_PRICE_YEARLY;
+  if (!secretKey || !webhookSecret || !monthly || !yearly) {
+    const given = STRIPE_VARIABLES.filter((name) => e[name]);
+    if (given.length > 0) {
+      const missing = STRIPE_VARIABLES.find((name) => !e[name]);
+      throw new ConfigError(
+        `Invalid configuration: ${missing} must be set when ${given[0]} is (Stripe needs all four)`,
+      );
+    }
+    if (e.STRIPE_API_BASE) {
+      throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY must be set when STRIPE_API_BASE is');
+    }
+    return { kind: 'demo' };
+  }
+  if (monthly === yearly) {
+    throw new ConfigError('Invalid configuration: STRIPE_PRICE_YEARLY must differ from STRIPE_PRICE_MONTHLY');
+  }
+  return { kind: 'stripe', secretKey, webhookSecret, prices: { monthly, yearly }, api: stripeApi(e.STRIPE_API_BASE) };
+}
+
+function stripeApi(value: string | undefined): Extract<PaymentsConfig, { kind: 'stripe' }>['api'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
   };
 }
 

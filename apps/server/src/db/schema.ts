@@ -164,3 +164,62 @@ export const activeStreams = pgTable('active_streams', {
   token: text('token').notNull(),
   heartbeatAt: bigint('heartbeat_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Membership and payments (DECISIONS.md "Membership and payments"). A user's link to the payment provider: Stripe's
+ * customer and subscription ids stay on the server, never in a response.
+ */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'demo'>().notNull(),
+  customerId: text('customer_id').unique(),
+  subscriptionId: text('subscription_id').unique(),
+  /** The provider's last word on the subscription (`active`, `past_due`, `canceled`, …). */
+  subscriptionStatus: text('subscription_status'),
+  /** `created` of the newest provider event applied (ms): an older event never rolls the state back. */
+  lastEventAt: bigint('last_event_at', { mode: 'number' }).notNull().default(0),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+/** One row per fulfilled checkout: the primary key is what makes fulfilment happen exactly once. */
+export const fulfillments = pgTable(
+  'fulfillments',
+  {
+    checkoutSessionId: text('checkout_session_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'stripe' | 'demo'>().notNull(),
+    period: text('period').$type<'monthly' | 'yearly'>().notNull(),
+    periodEnd: bigint('period_end', { mode: 'number' }).notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('fulfillments_user_id_idx').on(table.userId)],
+);
+
+/** Stripe webhook events already applied, so a redelivered event changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: bigint('received_at', { mode: 'number' }).notNull(),
+});
+
+/** The demo provider's checkouts (the embedded stand-in for Stripe Checkout). Times in milliseconds. */
+export const demoCheckoutSessions = pgTable(
+  'demo_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').$type<'monthly' | 'yearly'>().notNull(),
+    status: text('status').$type<'open' | 'complete' | 'canceled'>().notNull(),
+    /** Set when paid: the end of the period bought. */
+    periodEnd: bigint('period_end', { mode: 'number' }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('demo_checkout_sessions_user_id_idx').on(table.userId)],
+);

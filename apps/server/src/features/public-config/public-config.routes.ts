@@ -8,8 +8,7 @@ export function publicConfigRoutes(app: FastifyInstance, config: AppConfig): voi
     supportEmail: config.supportEmail,
     signInProvider: config.signIn.kind === 'off' ? null : config.signIn.providerName,
     assistant: config.assistant.kind,
-    // Stripe's configuration arrives with the membership feature; until then the demo checkout answers.
-    payments: 'demo',
+    payments: config.payments.kind,
   };
   app.get('/api/config', async (): Promise<PublicConfig> => body);
 }

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Membership } from '@turtle/shared/membership';
+import type { DbOrTx } from '../../db/database';
+import { billingCustomers, fulfillments, stripeEvents, users } from '../../db/schema';
+import type { UserRow } from '../user/users.repository';
+
+export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
+export type FulfillmentRow = typeof fulfillments.$inferSelect;
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function setMembership(db: DbOrTx, userId: string, membership: Membership): Promise<void> {
+  await db
+    .update(users)
+    .set({ plan: membership.plan, subscription: membership.subscription, expireAt: membership.expireAt })
+    .where(eq(users.id, userId));
+}
+
+export async function findFulfillment(db: DbOrTx, checkoutSessionId: string): Promise<FulfillmentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(fulfillments)
+    .where(eq(fulfillments.checkoutSessionId, checkoutSessionId))
+    .limit(1);
+  return rows[0];
+}
+
+/** Claims a checkout for fulfilment. False when it was fulfilled already (the primary key decides, even in a race). */
+export async function insertFulfillment(db: DbOrTx, values: typeof fulfillments.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(fulfillments)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: fulfillments.checkoutSessionId });
+  return rows.length === 1;
+}
+
+/** Records a webhook event. False when it was seen already: then it must change nothing. */
+export async function insertStripeEvent(db: DbOrTx, values: typeof stripeEvents.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(stripeEvents).values(values).onConflictDoNothing().returning({ id: stripeEvents.id });
+  return rows.length === 1;
+}
+
+export async function findBillingCustomer(db: DbOrTx, userId: string): Promise<BillingCustomerRow | undefined> {
+  const rows = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).limit(1);
+  return rows[0];
+}
+
+/** The row for a Stripe subscription, locked until the transaction ends so two events apply one after the other. */
+export async function lockBillingCustomerBySubscription(
+  db: DbOrTx,
+  subscriptionId: string,
+): Promise<BillingCustomerRow | undefined> {
+  const rows = await db
+    .select()
+    .from(billingCustomers)
+    .where(eq(billingCustomers.subscriptionId, subscriptionId))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+export async function upsertBillingCustomer(db: DbOrTx, values: typeof billingCustomers.$inferInsert): Promise<void> {
+  const { userId: _userId, ...changes } = values;
+  await db
+    .insert(billingCustomers)
+    .values(values)
+    .onConflictDoUpdate({ target: billingCustomers.userId, set: changes });
+}
+
+export async function updateBillingCustomer(
+  db: DbOrTx,
+  userId: string,
+  changes: Partial<Omit<typeof billingCustomers.$inferInsert, 'userId'>>,
+): Promise<void> {
+  await db.update(billingCustomers).set(changes).where(eq(billingCustomers.userId, userId));
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CheckoutBodySchema,
+  HandlePaymentSuccessBodySchema,
+  type CheckoutResponse,
+  type HandlePaymentSuccessResponse,
+  type PortalResponse,
+} from '@turtle/shared/billing';
+import { MINUTE_MS } from '@turtle/shared/constants';
+import { Plan } from '@turtle/shared/plans';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { appOrigin } from '../../lib/app-origin';
+import { HttpError } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { rateLimited } from '../../plugins/rate-limit';
+import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
+import { requireUser } from '../sessions/sessions';
+import { toUserResponse } from '../user/user-response';
+import { findBillingCustomer } from './billing.repository';
+import { demoCheckoutRoutes } from './demo-checkout.routes';
+import { askProvider, verifyAndFulfil } from './fulfillment.service';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
+
+/** Subscriptions that still bill: a second checkout would charge twice, so it is refused. */
+const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
+
+/** Starting checkouts costs a provider call each: a person needs a few, a script gets 429. */
+const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS };
+
+/** Membership and payments (DECISIONS.md): checkout, verification, the billing portal, and each provider's extras. */
+export async function billingRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: AppConfig,
+  provider: AnyPaymentProvider = createPaymentProvider(config.payments, db),
+) {
+  if (provider.kind === 'demo' && config.nodeEnv === 'production') {
+    app.log.warn('payments: the demo checkout is active (no STRIPE_* variables): Pro is granted without payment');
+  }
+  const origin = (request: Parameters<typeof appOrigin>[0]) => appOrigin(request, config.publicOrigin);
+
+  app.post(
+    '/api/billing/checkout',
+    {
+      config: { accepts: 'json' },
+      preHandler: rateLimited(app, [{ name: 'checkout', ...CHECKOUT_LIMIT, key: (request) => request.auth?.user.id }]),
+    },
+    async (request): Promise<CheckoutResponse> => {
+      const user = requireUser(request);
+      const { period } = parseInput(CheckoutBodySchema, request.body ?? {});
+      const billing = await findBillingCustomer(db, user.id);
+      const subscribed =
+        billing?.provider === 'stripe' &&
+        billing.subscriptionId !== null &&
+        BILLING_STATUSES.has(billing.subscriptionStatus ?? '') &&
+        user.plan === Plan.PRO;
+      if (provider.kind === 'stripe' && subscribed) {
+        throw new HttpError(409, 'conflict', 'You already have Pro. Use "Manage billing" to change or cancel it.');
+      }
+      return askProvider(request.log, () =>
+        provider.createCheckout({
+          userId: user.id,
+          period,
+          origin: origin(request),
+          customerId: billing?.provider === 'stripe' ? billing.customerId : null,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/stripe/handle_payment_success',
+    { config: { accepts: 'form' } },
+    async (request): Promise<HandlePaymentSuccessResponse> => {
+      const user = requireUser(request);
+      const { csId } = parseInput(HandlePaymentSuccessBodySchema, request.body ?? {});
+      // The other provider's id format is as wrong as a made-up one: refused without asking anyone.
+      if (!provider.isCheckoutId(csId)) throw new HttpError(400, 'validation', 'This is not a checkout id.', 'csId');
+      return toUserResponse(await verifyAndFulfil(db, provider, user, csId, request.log));
+    },
+  );
+
+  app.post('/api/billing/portal', async (request): Promise<PortalResponse> => {
+    const user = requireUser(request);
+    const billing = await findBillingCustomer(db, user.id);
+    if (provider.kind !== 'stripe' || billing?.provider !== 'stripe' || !billing.customerId) {
+      throw new HttpError(404, 'notFound', 'There is no billing account to manage.');
+    }
+    const customerId = billing.customerId;
+    const portal = await askProvider(request.log, () =>
+      provider.createPortal({ customerId, returnUrl: `${origin(request)}/membership` }),
+    );
+    return { url: portal.url };
+  });
+
+  if (provider.kind === 'demo') demoCheckoutRoutes(app, provider);
+  else await stripeWebhookRoutes(app, db, provider);
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DemoSessionBodySchema,
+  DemoSessionQuerySchema,
+  PRO_PRICE_USD,
+  type DemoCheckoutResultResponse,
+  type DemoCheckoutSession,
+} from '@turtle/shared/billing';
+import { HttpError } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { demoStatus, type DemoPaymentProvider } from '../../providers/payments/demo-provider';
+import { requireUser } from '../sessions/sessions';
+
+const demoNotFound = () => new HttpError(404, 'notFound', 'That checkout does not exist.');
+
+/**
+ * The demo checkout page's calls (only while the demo provider is active). Each is scoped to the caller: another
+ * user's checkout answers 404 like a missing one. Paying only completes the checkout; the upgrade itself happens in
+ * `handle_payment_success`, as with Stripe.
+ */
+export function demoCheckoutRoutes(app: FastifyInstance, provider: DemoPaymentProvider): void {
+  app.get('/api/billing/demo/session', async (request): Promise<DemoCheckoutSession> => {
+    const user = requireUser(request);
+    const { id } = parseInput(DemoSessionQuerySchema, request.query ?? {});
+    const row = await provider.findOwnSession(user.id, id);
+    if (!row) throw demoNotFound();
+    return { id: row.id, period: row.period, amountUsd: PRO_PRICE_USD[row.period], status: demoStatus(row) };
+  });
+
+  app.post(
+    '/api/billing/demo/pay',
+    { config: { accepts: 'json' } },
+    async (request): Promise<DemoCheckoutResultResponse> => {
+      const user = requireUser(request);
+      const { id } = parseInput(DemoSessionBodySchema, request.body ?? {});
+      const outcome = await provider.pay(user.id, id);
+      switch (outcome.kind) {
+        case 'paid':
+          return { url: `/payment/success?cs_id=${outcome.row.id}` };
+        case 'notFound':
+          throw demoNotFound();
+        case 'canceled':
+          throw new HttpError(409, 'conflict', 'This checkout was canceled. Start again from the pricing page.');
+        case 'expired':
+          throw new HttpError(409, 'conflict', 'This checkout has expired. Start again from the pricing page.');
+      }
+    },
+  );
+
+  app.post(
+    '/api/billing/demo/cancel',
+    { config: { accepts: 'json' } },
+    async (request): Promise<DemoCheckoutResultResponse> => {
+      const user = requireUser(request);
+      const { id } = parseInput(DemoSessionBodySchema, request.body ?? {});
+      const outcome = await provider.cancel(user.id, id);
+      if (outcome.kind === 'notFound') throw demoNotFound();
+      if (outcome.kind === 'complete') throw new HttpError(409, 'conflict', 'This checkout is already paid.');
+      return { url: '/pricing' };
+    },
+  );
+}

@@ -1,0 +1,161 @@
+import Stripe from 'stripe';
+import { STRIPE_CHECKOUT_ID_PATTERN, type BillingPeriod } from '@turtle/shared/billing';
+import type { PaymentsConfig } from '../../config/config';
+import {
+  PaymentProviderUnavailableError,
+  type CreateCheckoutInput,
+  type PaymentProvider,
+  type ProviderCheckout,
+} from './payment-provider';
+
+export type StripeConfig = Extract<PaymentsConfig, { kind: 'stripe' }>;
+
+/** Stripe's own default tolerance, named: a signed event older than this is refused (replay window). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** A subscription in our terms, from an event or from the API. */
+export interface SubscriptionState {
+  id: string;
+  customerId: string;
+  status: Stripe.Subscription.Status;
+  /** Null when the subscription's price is not one of ours. */
+  period: BillingPeriod | null;
+  /** The current period (ms): what is paid for when `status` is active. */
+  periodStartMs: number | null;
+  periodEndMs: number | null;
+}
+
+/**
+ * Stripe through its official SDK. Checkout Sessions in subscription mode with our two prices; every answer about
+ * a session is read back from Stripe, never taken from the browser. Network failures and Stripe's own errors
+ * become PaymentProviderUnavailableError (a 502); an unknown id is null (a 404).
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    this.stripe = new Stripe(config.secretKey, {
+      ...config.api,
+      maxNetworkRetries: 1,
+      timeout: 15_000,
+      telemetry: false,
+      appInfo: { name: 'Turtle' },
+    });
+  }
+
+  isCheckoutId(id: string): boolean {
+    return STRIPE_CHECKOUT_ID_PATTERN.test(id);
+  }
+
+  async createCheckout({ userId, period, origin, customerId }: CreateCheckoutInput): Promise<{ url: string }> {
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: this.config.prices[period], quantity: 1 }],
+        client_reference_id: userId,
+        ...(customerId ? { customer: customerId } : {}),
+        success_url: `${origin}/payment/success?cs_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}/pricing`,
+        metadata: { userId, period },
+        subscription_data: { metadata: { userId } },
+      }),
+    );
+    if (!session.url) throw new PaymentProviderUnavailableError('Stripe answered a Checkout Session without a URL');
+    return { url: session.url };
+  }
+
+  async retrieveCheckout(id: string): Promise<ProviderCheckout | null> {
+    const session = await this.callOrMissing(() =>
+      this.stripe.checkout.sessions.retrieve(id, { expand: ['subscription'] }),
+    );
+    if (!session) return null;
+    let subscription: SubscriptionState | null = null;
+    if (typeof session.subscription === 'string') {
+      const subscriptionId = session.subscription;
+      const found = await this.callOrMissing(() => this.stripe.subscriptions.retrieve(subscriptionId));
+      subscription = found ? this.subscriptionState(found) : null;
+    } else if (session.subscription) {
+      subscription = this.subscriptionState(session.subscription);
+    }
+    return {
+      id: session.id,
+      complete: session.status === 'complete',
+      // A 100% coupon completes with nothing to pay; Stripe's fulfilment guide counts that as paid.
+      paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+      userId: session.client_reference_id,
+      period: session.mode === 'subscription' ? (subscription?.period ?? null) : null,
+      periodEndMs: subscription?.periodEndMs ?? null,
+      customerId: idOf(session.customer),
+      subscriptionId: subscription?.id ?? null,
+    };
+  }
+
+  async createPortal({ customerId, returnUrl }: { customerId: string; returnUrl: string }) {
+    const portal = await this.call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+    );
+    return { url: portal.url };
+  }
+
+  /** Verifies the signature over the raw bytes and the timestamp; throws when either is wrong. */
+  constructWebhookEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      this.config.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  }
+
+  subscriptionState(subscription: Stripe.Subscription): SubscriptionState {
+    const items = subscription.items?.data ?? [];
+    const ours = items.filter((item) => this.periodOf(item.price?.id) !== null);
+    // One item, at one of our prices: anything else is not a Turtle subscription.
+    const item = items.length === 1 && ours.length === 1 ? ours[0] : undefined;
+    // Before API version 2025-03-31 the period sat on the subscription; read it there when the item lacks it.
+    const legacy = subscription as { current_period_start?: number; current_period_end?: number };
+    const start = item?.current_period_start ?? legacy.current_period_start;
+    const end = item?.current_period_end ?? legacy.current_period_end;
+    return {
+      id: subscription.id,
+      customerId: idOf(subscription.customer) ?? '',
+      status: subscription.status,
+      period: item ? this.periodOf(item.price.id) : null,
+      periodStartMs: typeof start === 'number' ? start * 1000 : null,
+      periodEndMs: typeof end === 'number' ? end * 1000 : null,
+    };
+  }
+
+  private periodOf(priceId: string | undefined): BillingPeriod | null {
+    if (priceId === this.config.prices.monthly) return 'monthly';
+    if (priceId === this.config.prices.yearly) return 'yearly';
+    return null;
+  }
+
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new PaymentProviderUnavailableError(`Stripe: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** Like `call`, but an id Stripe does not know is null instead of an error. */
+  private async callOrMissing<T>(request: () => Promise<T>): Promise<T | null> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      return this.call(() => Promise.reject(error));
+    }
+  }
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}

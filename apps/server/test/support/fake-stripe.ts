@@ -1,0 +1,303 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { User } from '@turtle/shared/user';
+import { fulfillments } from '../../src/db/schema';
+import { createSessionToken, createUser } from './factories';
+import { call } from './http';
+import type { TestServer } from './test-server';
+
+export const FAKE_STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_turtle_fake',
+  STRIPE_WEBHOOK_SECRET: 'whsec_turtle_fake',
+  STRIPE_PRICE_MONTHLY: 'price_turtle_monthly',
+  STRIPE_PRICE_YEARLY: 'price_turtle_yearly',
+} as const;
+
+type Json = Record<string, unknown>;
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** The form-encoded body the SDK sent, keys as written (`line_items[0][price]`). */
+  form: URLSearchParams;
+  authorization: string | undefined;
+}
+
+export interface CompleteOptions {
+  /** `paid` by default. */
+  paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required';
+  /** `complete` by default. */
+  status?: 'open' | 'complete' | 'expired';
+  /** The subscription's price; the session's own by default. */
+  price?: string;
+  /** The subscription's current period (seconds); now and 30 days on by default. */
+  periodStart?: number;
+  periodEnd?: number;
+}
+
+/**
+ * The few Stripe API endpoints Turtle calls, on loopback, with the same JSON shapes (API version 2025+: the
+ * period sits on the subscription item). Tests create sessions through the app, then "pay" them here.
+ */
+export class FakeStripe {
+  url = '';
+  readonly requests: FakeRequest[] = [];
+  readonly sessions = new Map<string, Json>();
+  readonly subscriptions = new Map<string, Json>();
+  /** Paths starting with one of these answer 500 (a Stripe outage); `'*'` fails everything. */
+  failing: string[] = [];
+  /** Drop the connection instead of answering (a network failure). */
+  dropConnections = false;
+  /** Answer sessions with the subscription as an id, even when asked to expand it. */
+  ignoreExpand = false;
+  private server = http.createServer((req, res) => void this.handle(req, res));
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+
+  /** The env that points the app's SDK here. */
+  env(): Record<string, string> {
+    return { ...FAKE_STRIPE_ENV, STRIPE_API_BASE: this.url };
+  }
+
+  /** Creates a session as if the app had, for tests that need one without going through checkout. */
+  addSession(values: { userId: string | null; price?: string }): string {
+    const id = `cs_test_${randomBytes(12).toString('hex')}`;
+    this.sessions.set(id, this.sessionObject(id, values.userId, values.price ?? FAKE_STRIPE_ENV.STRIPE_PRICE_MONTHLY));
+    return id;
+  }
+
+  /** What Stripe does when the customer pays: the session completes and a subscription starts. */
+  complete(sessionId: string, options: CompleteOptions = {}): { customerId: string; subscriptionId: string } {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const customerId = (session.customer as string | null) ?? `cus_${randomBytes(8).toString('hex')}`;
+    const subscriptionId = `sub_${randomBytes(8).toString('hex')}`;
+    const now = Math.floor(Date.now() / 1000);
+    this.subscriptions.set(
+      subscriptionId,
+      this.subscriptionObject(subscriptionId, customerId, {
+        status: 'active',
+        price: options.price ?? (session.price as string),
+        periodStart: options.periodStart ?? now,
+        periodEnd: options.periodEnd ?? now + 30 * 86_400,
+        userId: session.client_reference_id as string | null,
+      }),
+    );
+    Object.assign(session, {
+      status: options.status ?? 'complete',
+      payment_status: options.paymentStatus ?? 'paid',
+      customer: customerId,
+      subscription: subscriptionId,
+    });
+    return { customerId, subscriptionId };
+  }
+
+  subscriptionObject(
+    id: string,
+    customerId: string,
+    values: { status: string; price: string; periodStart: number; periodEnd: number; userId?: string | null },
+  ): Json {
+    return {
+      id,
+      object: 'subscription',
+      customer: customerId,
+      status: values.status,
+      cancel_at_period_end: false,
+      created: values.periodStart,
+      metadata: values.userId ? { userId: values.userId } : {},
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${id.slice(4)}`,
+            object: 'subscription_item',
+            price: { id: values.price, object: 'price', recurring: { interval: 'month' } },
+            quantity: 1,
+            current_period_start: values.periodStart,
+            current_period_end: values.periodEnd,
+          },
+        ],
+        has_more: false,
+      },
+    };
+  }
+
+  private sessionObject(id: string, userId: string | null, price: string, form?: URLSearchParams): Json {
+    return {
+      id,
+      object: 'checkout.session',
+      mode: form?.get('mode') ?? 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      client_reference_id: userId,
+      customer: form?.get('customer') ?? null,
+      subscription: null,
+      success_url: form?.get('success_url') ?? null,
+      cancel_url: form?.get('cancel_url') ?? null,
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      metadata: {},
+      expires_at: Math.floor(Date.now() / 1000) + 86_400,
+      // Not a Stripe field: where the fake keeps the price the line item named.
+      price,
+    };
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    let raw = '';
+    for await (const part of req) raw += part;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const request: FakeRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      form: new URLSearchParams(raw),
+      authorization: req.headers.authorization,
+    };
+    this.requests.push(request);
+    if (this.dropConnections) {
+      req.socket.destroy();
+      return;
+    }
+    const send = (status: number, body: Json) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+      res.end(JSON.stringify(body));
+    };
+    const missing = (what: string) =>
+      send(404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
+      });
+    if (this.failing.some((prefix) => prefix === '*' || request.path.startsWith(prefix))) {
+      send(500, { error: { type: 'api_error', message: 'Fake outage' } });
+      return;
+    }
+
+    const route = `${request.method} ${request.path}`;
+    if (route === 'POST /v1/checkout/sessions') {
+      const id = `cs_test_${randomBytes(12).toString('hex')}`;
+      const price = request.form.get('line_items[0][price]') ?? '';
+      const session = this.sessionObject(id, request.form.get('client_reference_id'), price, request.form);
+      this.sessions.set(id, session);
+      send(200, session);
+      return;
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && sessionMatch) {
+      const session = this.sessions.get(decodeURIComponent(sessionMatch[1]!));
+      if (!session) return missing('checkout.session');
+      const expand = [...request.query.entries()].some(
+        ([key, value]) => key.startsWith('expand') && value === 'subscription',
+      );
+      const subscription = session.subscription as string | null;
+      send(200, {
+        ...session,
+        subscription:
+          expand && subscription && !this.ignoreExpand ? (this.subscriptions.get(subscription) ?? null) : subscription,
+      });
+      return;
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && subscriptionMatch) {
+      const subscription = this.subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      return subscription ? send(200, subscription) : missing('subscription');
+    }
+    if (route === 'POST /v1/billing_portal/sessions') {
+      const id = `bps_${randomBytes(8).toString('hex')}`;
+      send(200, {
+        id,
+        object: 'billing_portal.session',
+        customer: request.form.get('customer'),
+        return_url: request.form.get('return_url'),
+        url: `https://billing.stripe.test/p/session/${id}`,
+      });
+      return;
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` } });
+  }
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  return new FakeStripe().start();
+}
+
+/** A webhook delivery as Stripe signs it: the exact bytes, and a `Stripe-Signature` header for them. */
+export function signedWebhook(
+  event: Json,
+  options: { secret?: string; timestamp?: number } = {},
+): { body: string; signature: string } {
+  const body = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: options.secret ?? FAKE_STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  });
+  return { body, signature };
+}
+
+/** A Stripe event envelope around `object`. */
+export function stripeEvent(type: string, object: Json, created = Math.floor(Date.now() / 1000)): Json {
+  return {
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
+}
+
+// The billing tests' calls, as the browser makes them.
+
+export interface Member {
+  id: string;
+  cookie: string;
+}
+
+export async function newMember(server: TestServer, name = 'Member'): Promise<Member> {
+  const db = server.database.db;
+  const user = await createUser(db, { name });
+  return { id: user.id, cookie: await createSessionToken(db, user.id) };
+}
+
+export async function statusOf(server: TestServer, member: Member): Promise<User> {
+  return (await call(server.url, '/api/user/status', { cookie: member.cookie })).data as User;
+}
+
+export function checkout(server: TestServer, member: Member, period: string) {
+  return call(server.url, '/api/billing/checkout', { json: { period }, cookie: member.cookie });
+}
+
+export function paymentSuccess(server: TestServer, member: Member, csId: string, origin?: string | null) {
+  return call(server.url, '/api/stripe/handle_payment_success', { form: { csId }, cookie: member.cookie, origin });
+}
+
+export async function fulfillmentCount(server: TestServer, checkoutId: string): Promise<number> {
+  const rows = await server.database.db
+    .select()
+    .from(fulfillments)
+    .where(eq(fulfillments.checkoutSessionId, checkoutId));
+  return rows.length;
+}
+
+export async function chatLimit(server: TestServer, member: Member): Promise<number> {
+  return ((await call(server.url, '/api/chat/usage', { cookie: member.cookie })).data as { limit: number }).limit;
+}
+
+export const FREE_MEMBERSHIP = { plan: 0, subscription: 3, expireAt: -1 };
