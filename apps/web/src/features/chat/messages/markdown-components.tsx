@@ -1,0 +1,101 @@
+import { ImageOff } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import type { Components } from 'react-markdown';
+import { CodeBlock } from './code-block';
+import { isOwnImageSource } from './safe-urls';
+
+/** A link opens in a new tab without a hold on this page; a blanked one (a refused protocol) is plain text. */
+function MarkdownLink({ href, children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  if (!href) return <span className="text-slate-700">{children}</span>;
+  const inPage = href.startsWith('#');
+  return (
+    <a
+      {...props}
+      href={href}
+      {...(inPage ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+      className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600"
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Only our own images (or inline `data:` ones) load; any other shows its alt text with a note instead. */
+function MarkdownImage({ src, alt, title }: ComponentProps<'img'> & { node?: unknown }) {
+  const source = typeof src === 'string' ? src : undefined;
+  if (isOwnImageSource(source)) {
+    return <img src={source} alt={alt ?? ''} title={title} loading="lazy" className="my-3 max-h-96 rounded-lg" />;
+  }
+  return (
+    <span
+      className="inline-flex items-center gap-1.5 rounded-md border border-dashed border-slate-300 bg-slate-50 px-2 py-0.5 align-middle text-xs text-slate-600"
+      title="Images from other sites are not loaded."
+    >
+      <ImageOff className="size-3.5 shrink-0" aria-hidden="true" />
+      {alt ? <span>{alt}</span> : null}
+      <span className="text-slate-500">(image blocked)</span>
+    </span>
+  );
+}
+
+/** Hand-written typography for assistant replies; `pre` is the code block, `code` only ever inline code. */
+export const markdownComponents: Components = {
+  h1: ({ node: _node, ...props }) => (
+    <h1 className="mt-6 mb-3 text-xl font-bold text-slate-900 first:mt-0" {...props} />
+  ),
+  h2: ({ node: _node, ...props }) => (
+    <h2 className="mt-6 mb-3 text-lg font-bold text-slate-900 first:mt-0" {...props} />
+  ),
+  h3: ({ node: _node, ...props }) => (
+    <h3 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0" {...props} />
+  ),
+  h4: ({ node: _node, ...props }) => (
+    <h4 className="mt-4 mb-2 text-base font-semibold text-slate-800 first:mt-0" {...props} />
+  ),
+  h5: ({ node: _node, ...props }) => <h5 className="mt-4 mb-2 text-sm font-semibold text-slate-800" {...props} />,
+  h6: ({ node: _node, ...props }) => <h6 className="mt-4 mb-2 text-sm font-semibold text-slate-600" {...props} />,
+  p: ({ node: _node, ...props }) => <p className="my-3 first:mt-0 last:mb-0" {...props} />,
+  ul: ({ node: _node, ...props }) => (
+    <ul className="my-3 list-disc space-y-1 pl-6 marker:text-slate-400 first:mt-0 last:mb-0" {...props} />
+  ),
+  ol: ({ node: _node, ...props }) => (
+    <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-slate-500 first:mt-0 last:mb-0" {...props} />
+  ),
+  li: ({ node: _node, ...props }) => <li className="pl-1 [&>ol]:my-1 [&>p]:my-1 [&>ul]:my-1" {...props} />,
+  blockquote: ({ node: _node, ...props }) => (
+    <blockquote
+      className="my-4 border-l-4 border-brand-200 bg-brand-50/40 py-1 pl-4 text-slate-700 italic"
+      {...props}
+    />
+  ),
+  hr: ({ node: _node, ...props }) => <hr className="my-6 border-slate-200" {...props} />,
+  a: MarkdownLink,
+  img: MarkdownImage,
+  strong: ({ node: _node, ...props }) => <strong className="font-semibold text-slate-900" {...props} />,
+  code: ({ node: _node, className: _className, ...props }) => (
+    <code
+      className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-[0.875em] text-slate-800 ring-1 ring-slate-200"
+      {...props}
+    />
+  ),
+  pre: ({ node: _node, ...props }) => <CodeBlock {...props} />,
+  table: ({ node: _node, ...props }) => (
+    <div className="my-4 overflow-x-auto rounded-lg ring-1 ring-slate-200">
+      <table className="w-full border-collapse text-left text-sm" {...props} />
+    </div>
+  ),
+  thead: ({ node: _node, ...props }) => <thead className="bg-slate-50" {...props} />,
+  th: ({ node: _node, ...props }) => (
+    <th
+      className="border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-900 [&:not(:first-child)]:border-l"
+      {...props}
+    />
+  ),
+  td: ({ node: _node, ...props }) => (
+    <td
+      className="border-t border-slate-100 px-3 py-2 align-top text-slate-700 [&:not(:first-child)]:border-l [&:not(:first-child)]:border-slate-100"
+      {...props}
+    />
+  ),
+  input: ({ node: _node, ...props }) => <input {...props} disabled className="mr-1.5 align-middle accent-brand-600" />,
+};

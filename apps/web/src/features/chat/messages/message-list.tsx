@@ -1,0 +1,87 @@
+import { ArrowDown } from 'lucide-react';
+import type { ConversationMessage } from '@turtle/shared/conversation';
+import { cn } from '../../../lib/cn';
+import { ChatMessageView } from './chat-message-view';
+import { MarkdownMessage } from './markdown-message';
+import { TypingIndicator } from './typing-indicator';
+import { useStickToBottom } from './use-stick-to-bottom';
+
+/** SPEC 2: every chat opens with this assistant message. */
+export const CHAT_GREETING = "Hello! I'm your AI assistant. How can I help you today?";
+
+const GREETING: ConversationMessage = {
+  id: 'greeting',
+  role: 'assistant',
+  content: CHAT_GREETING,
+  timestamp: 0,
+  status: 'complete',
+};
+
+interface MessageListProps {
+  messages: ConversationMessage[];
+  /** The reply streaming in: the typing indicator while it is empty, then its text with the indicator after it. */
+  live?: { content: string } | null;
+  /** Offered on the last message when it is the assistant's (and nothing is streaming). */
+  onRegenerate?: () => void;
+  className?: string;
+}
+
+/** The reply while it streams: not a message yet (SPEC 4), so no time, no buttons. */
+function LiveReply({ content }: { content: string }) {
+  return (
+    <div className="chat-message-in-assistant w-full" data-role="assistant" aria-busy="true">
+      {content && <MarkdownMessage markdown={content} />}
+      <TypingIndicator className={content ? 'mt-1' : undefined} />
+    </div>
+  );
+}
+
+/**
+ * The conversation (SPEC 2): the greeting, then every message, then the live reply. It is its own scroll container,
+ * as tall as its parent: it follows a streaming reply down until the person scrolls up, and then offers "Jump to
+ * latest".
+ */
+export function MessageList({ messages, live, onRegenerate, className }: MessageListProps) {
+  const lastMessage = messages.at(-1);
+  // Changes whenever something is added or grows; heights changing on their own are watched too.
+  const changeKey = `${messages.length}:${lastMessage?.id}:${lastMessage?.content.length}:${live?.content.length ?? -1}`;
+  const { scrollRef, contentRef, onScroll, atBottom, jumpToLatest } = useStickToBottom(changeKey);
+
+  return (
+    <div ref={scrollRef} onScroll={onScroll} className={cn('relative h-full overflow-y-auto', className)}>
+      <div ref={contentRef} className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
+        <ol aria-label="Messages" className="flex flex-col gap-6">
+          <li>
+            <ChatMessageView message={GREETING} hideActions />
+          </li>
+          {messages.map((message) => (
+            <li key={message.id}>
+              <ChatMessageView
+                message={message}
+                onRegenerate={!live && message === lastMessage && message.role !== 'user' ? onRegenerate : undefined}
+              />
+            </li>
+          ))}
+          {live && (
+            <li>
+              <LiveReply content={live.content} />
+            </li>
+          )}
+        </ol>
+      </div>
+      {!atBottom && (
+        <div className="pointer-events-none sticky bottom-4 z-10 flex h-0 items-end justify-center">
+          <button
+            type="button"
+            onClick={jumpToLatest}
+            aria-label="Jump to latest"
+            title="Jump to latest"
+            className="pointer-events-auto inline-flex size-10 items-center justify-center rounded-full bg-white text-slate-700 shadow-lg ring-1 ring-slate-200 transition hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <ArrowDown className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
