@@ -198,6 +198,18 @@ describe('demo provider (the default)', () => {
     expect((await statusOf(server, member)).membership).toEqual(FREE_MEMBERSHIP);
   });
 
+  it('limits verifications per member (each asks the provider): the 31st in a minute is 429', async () => {
+    const member = await newMember(server);
+    const unknown = `cs_demo_${'1'.repeat(32)}`;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => paymentSuccess(server, member, unknown)));
+    expect(answers.every((res) => res.status === 404)).toBe(true);
+    const limited = await paymentSuccess(server, member, unknown);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another member is not affected.
+    expect((await paymentSuccess(server, await newMember(server), unknown)).status).toBe(404);
+  });
+
   it('every billing call needs a session (401)', async () => {
     const id = `cs_demo_${'0'.repeat(32)}`;
     const anonymous = [

@@ -25,8 +25,9 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 /** Subscriptions that still bill: a second checkout would charge twice, so it is refused. */
 const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 
-/** Starting checkouts costs a provider call each: a person needs a few, a script gets 429. */
+/** Each of these costs a provider call: a person needs a few, a script guessing ids gets 429. */
 const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS };
+const VERIFY_LIMIT = { max: 30, windowMs: MINUTE_MS };
 
 /** Membership and payments (DECISIONS.md): checkout, verification, the billing portal, and each provider's extras. */
 export async function billingRoutes(
@@ -71,7 +72,12 @@ export async function billingRoutes(
 
   app.post(
     '/api/stripe/handle_payment_success',
-    { config: { accepts: 'form' } },
+    {
+      config: { accepts: 'form' },
+      preHandler: rateLimited(app, [
+        { name: 'payment-success', ...VERIFY_LIMIT, key: (request) => request.auth?.user.id },
+      ]),
+    },
     async (request): Promise<HandlePaymentSuccessResponse> => {
       const user = requireUser(request);
       const { csId } = parseInput(HandlePaymentSuccessBodySchema, request.body ?? {});
