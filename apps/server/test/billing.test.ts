@@ -467,3 +467,38 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
     expect((await call(server.url, '/api/billing/portal', { method: 'POST', cookie: free.cookie })).status).toBe(404);
   });
 });
+
+describe('secrets', () => {
+  it('never logs the Stripe keys, also when Stripe fails or a webhook is forged', async () => {
+    const fake = await startFakeStripe();
+    const lines: string[] = [];
+    const server = await startTestServer({
+      env: { ...fake.env(), LOG_LEVEL: 'debug' },
+      logDestination: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const member = await newMember(server);
+      expect((await checkout(server, member, 'monthly')).status).toBe(200);
+      const id = [...fake.sessions.keys()].at(-1)!;
+      fake.complete(id);
+      fake.dropConnections = true;
+      expect((await paymentSuccess(server, member, id)).status).toBe(502);
+      fake.dropConnections = false;
+      fake.failing = ['*'];
+      expect((await paymentSuccess(server, member, id)).status).toBe(502);
+      fake.failing = [];
+      const forged = await call(server.url, '/api/stripe/webhook', {
+        json: { id: 'evt_1' },
+        headers: { 'stripe-signature': 't=1,v1=00' },
+      });
+      expect(forged.status).toBe(400);
+      const logs = lines.join('');
+      expect(logs).toContain('payment provider unavailable');
+      expect(logs).not.toContain(FAKE_STRIPE_ENV.STRIPE_SECRET_KEY);
+      expect(logs).not.toContain(FAKE_STRIPE_ENV.STRIPE_WEBHOOK_SECRET);
+    } finally {
+      await server.close();
+      await fake.close();
+    }
+  });
+});

@@ -16,7 +16,6 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** A subscription in our terms, from an event or from the API. */
 export interface SubscriptionState {
   id: string;
-  customerId: string;
   status: Stripe.Subscription.Status;
   /** Null when the subscription's price is not one of ours. */
   period: BillingPeriod | null;
@@ -119,7 +118,6 @@ export class StripePaymentProvider implements PaymentProvider {
     const end = item?.current_period_end ?? legacy.current_period_end;
     return {
       id: subscription.id,
-      customerId: idOf(subscription.customer) ?? '',
       status: subscription.status,
       period: item ? this.periodOf(item.price.id) : null,
       periodStartMs: typeof start === 'number' ? start * 1000 : null,
@@ -137,10 +135,7 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       return await request();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError) {
-        throw new PaymentProviderUnavailableError(`Stripe: ${error.message}`, { cause: error });
-      }
-      throw error;
+      throw providerError(error);
     }
   }
 
@@ -150,9 +145,15 @@ export class StripePaymentProvider implements PaymentProvider {
       return await request();
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-      return this.call(() => Promise.reject(error));
+      throw providerError(error);
     }
   }
+}
+
+/** Any error Stripe's SDK raises (network, timeout, 5xx, a rejected key) means "could not be asked": a 502. */
+function providerError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  return new PaymentProviderUnavailableError(`Stripe: ${error.message}`, { cause: error });
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
