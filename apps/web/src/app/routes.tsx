@@ -76,7 +76,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'demo/lexical_mentions',
                 handle: titled('Demo: Chat Input'),
-                lazy: placeholder('ChatInputDemoScreen'),
+                lazy: async () => ({
+                  Component: (await import('../features/chat/demos/chat-input-demo-screen')).ChatInputDemoScreen,
+                }),
               },
               { path: 'demo/markdown', handle: titled('Demo: Markdown'), lazy: placeholder('MarkdownDemoScreen') },
               { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
@@ -111,7 +113,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'demo/lexical_mentions_v2',
                 handle: titled('Demo: Chat Input'),
-                lazy: placeholder('ChatInputDemoV2Screen'),
+                lazy: async () => ({
+                  Component: (await import('../features/chat/demos/chat-input-demo-v2-screen')).ChatInputDemoV2Screen,
+                }),
               },
             ],
           },
