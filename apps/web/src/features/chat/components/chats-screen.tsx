@@ -1,0 +1,145 @@
+import { Menu, Square } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CHAT_INPUT_REFOCUS_DELAY_MS } from '@turtle/shared/constants';
+import type { ConversationSummary } from '@turtle/shared/conversation';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useNoteList } from '../../notes/hooks/use-note-list';
+import { Composer, type ComposerHandle } from '../composer/composer';
+import { useChat } from '../hooks/use-chat';
+import { useChatUsage } from '../hooks/use-chat-usage';
+import { useConversationList } from '../hooks/use-conversation-list';
+import { MessageList } from '../messages/message-list';
+import { ConversationDrawer } from './conversation-drawer';
+import { ConversationSidebar } from './conversation-sidebar';
+import { DeleteConversationDialog } from './delete-conversation-dialog';
+import { OfflineBadge } from './offline-badge';
+import { UsageMeter } from './usage-meter';
+
+const isCoarsePointer = () => window.matchMedia('(pointer: coarse)').matches;
+
+/**
+ * The chat screen (SPEC 2 "Chat screen", DECISIONS.md "Chat"): the kept conversations beside (a drawer on phones),
+ * the open conversation's messages, and the composer at the bottom. `/chats` resumes the latest conversation;
+ * `?c=<id>` opens one, `?new=1` starts a new one. Opening it loads the notes for the @ menu (SPEC 2).
+ */
+export function ChatsScreen() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const requestedId = params.get('c');
+  const startNew = params.get('new') !== null;
+  const list = useConversationList();
+  const { usage, refresh: refreshUsage } = useChatUsage();
+  const { notes, status: notesStatus } = useNoteList();
+  const composer = useRef<ComposerHandle>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
+
+  // `/chats` alone resumes the latest conversation (or starts a new one when there is none).
+  const resumeId = !requestedId && !startNew && list.loaded ? (list.conversations[0]?.id ?? null) : null;
+  useEffect(() => {
+    if (resumeId) setParams({ c: resumeId }, { replace: true });
+  }, [resumeId, setParams]);
+  const conversationId = requestedId ?? null;
+  const waitingToResume = !requestedId && !startNew && (!list.loaded || resumeId !== null);
+
+  const onCreated = useCallback(
+    (conversation: ConversationSummary) => {
+      list.upsert(conversation);
+      setParams({ c: conversation.id }, { replace: true });
+    },
+    [list, setParams],
+  );
+  const onReplyEnded = useCallback(() => {
+    list.refresh();
+    refreshUsage();
+    // SPEC 2: focus returns to the composer 100 ms after a reply, except on touch devices.
+    if (!isCoarsePointer()) setTimeout(() => composer.current?.focus(), CHAT_INPUT_REFOCUS_DELAY_MS);
+  }, [list, refreshUsage]);
+  const chat = useChat({ conversationId, onCreated, onReplyEnded });
+
+  const title = useMemo(
+    () => list.conversations.find((conversation) => conversation.id === conversationId)?.title ?? 'New chat',
+    [list.conversations, conversationId],
+  );
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const onDeleted = (id: string) => {
+    list.remove(id);
+    if (id === conversationId) navigate('/chats?new=1', { replace: true });
+  };
+  const lastIsReply = chat.messages.at(-1)?.role === 'assistant';
+  const sidebar = (
+    <ConversationSidebar list={list} activeId={conversationId} onNavigate={closeDrawer} onDelete={setDeleting} />
+  );
+
+  return (
+    <div className="flex h-[calc(100dvh-4.0625rem)] bg-white">
+      <aside className="hidden w-72 shrink-0 border-r border-slate-200 bg-slate-50 md:block">{sidebar}</aside>
+      <ConversationDrawer open={drawerOpen} onClose={closeDrawer}>
+        {sidebar}
+      </ConversationDrawer>
+
+      <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 sm:px-4">
+          <button
+            type="button"
+            aria-label="Show conversations"
+            onClick={() => setDrawerOpen(true)}
+            className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 md:hidden"
+          >
+            <Menu aria-hidden className="size-5" />
+          </button>
+          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800">{title}</h1>
+          <OfflineBadge />
+        </div>
+
+        {waitingToResume || chat.loading ? (
+          <div className="flex-1">
+            <PageSpinner />
+          </div>
+        ) : chat.notFound ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+            <p className="text-slate-700">That conversation does not exist.</p>
+            <Button variant="secondary" onClick={() => navigate('/chats?new=1', { replace: true })}>
+              Start a new chat
+            </Button>
+          </div>
+        ) : (
+          <MessageList
+            className="min-h-0 flex-1"
+            messages={chat.messages}
+            live={chat.live}
+            onRegenerate={!chat.busy && lastIsReply ? chat.regenerate : undefined}
+          />
+        )}
+
+        <div className="mx-auto w-full max-w-4xl px-3 pt-2 pb-3 sm:px-6">
+          {chat.error && (
+            <p role="alert" className="mb-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+              {chat.error}
+            </p>
+          )}
+          <Composer
+            ref={composer}
+            notes={notes}
+            notesLoading={notesStatus === 'loading' && notes.length === 0}
+            disabled={chat.busy || chat.notFound}
+            onSend={chat.send}
+          />
+          <div className="mt-1.5 flex min-h-8 items-center justify-between gap-3">
+            <UsageMeter usage={usage} />
+            {chat.busy && (
+              <Button variant="secondary" size="sm" onClick={chat.stop}>
+                <Square aria-hidden className="size-3 fill-current" />
+                Stop
+              </Button>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <DeleteConversationDialog conversation={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DEFAULT_MODEL } from '@turtle/shared/constants';
+import type {
+  ChatSendMeta,
+  ComposerMessage,
+  Conversation,
+  ConversationMessage,
+  ConversationSummary,
+} from '@turtle/shared/conversation';
+import { getConversation, stopReply } from '../api/conversations';
+import { postChatStream } from '../lib/post-chat-stream';
+import { readChatStream } from '../lib/read-chat-stream';
+import { errorText, isAbort, isNotFound } from './chat-errors';
+
+/** How often a reply being written elsewhere (before a reload, in another tab) is fetched again. */
+const FOLLOW_EVERY_MS = 600;
+
+export interface ChatState {
+  /** The open conversation's messages; a reply still being written is `live`, not here. */
+  messages: ConversationMessage[];
+  /** The reply being written: by this page's stream, or followed from the server after a reload. */
+  live: { content: string } | null;
+  /** A reply is being written (send is blocked, Stop is offered). */
+  busy: boolean;
+  /** The last failure (SPEC 4 "error" state): shown under the messages; no message is added for it. */
+  error: string | null;
+  loading: boolean;
+  notFound: boolean;
+  send(message: ComposerMessage): void;
+  stop(): void;
+  regenerate(): void;
+}
+
+interface UseChatOptions {
+  /** The conversation to show; null for a new one. */
+  conversationId: string | null;
+  /** A new conversation was made by the first message: the screen shows its id in the address. */
+  onCreated(conversation: ConversationSummary): void;
+  /** A reply ended (complete, stopped or failed): lists and meters refresh. */
+  onReplyEnded(): void;
+}
+
+const splitLive = (conversation: Conversation) => {
+  const streaming = conversation.messages.find((message) => message.status === 'streaming');
+  return {
+    messages: conversation.messages.filter((message) => message.status !== 'streaming'),
+    live: streaming ? { content: streaming.content } : null,
+  };
+};
+
+/**
+ * One kept conversation (DECISIONS.md "Chat"): loads it, sends messages through `POST /api/chat/send` and shows the
+ * reply as it streams. Leaving (another conversation, a reload) does not stop the reply on the server; coming back
+ * follows it until it ends. Only Stop ends it early, keeping what was written.
+ */
+export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOptions): ChatState {
+  const [messages, setMessages] = useState<ConversationMessage[]>([]);
+  const [live, setLive] = useState<{ content: string } | null>(null);
+  const [streaming, setStreaming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(conversationId !== null);
+  const [notFound, setNotFound] = useState(false);
+  const [followTick, setFollowTick] = useState(0);
+  // The conversation this page's stream made (its id reaches the address a moment later): not a switch.
+  const [createdHere, setCreatedHere] = useState<string | null>(null);
+  const [shownId, setShownId] = useState(conversationId);
+  const stream = useRef<{ controller: AbortController; conversationId: string | null } | null>(null);
+  const openId = useRef(conversationId);
+  const callbacks = useRef({ onCreated, onReplyEnded });
+  useEffect(() => {
+    openId.current = conversationId;
+    callbacks.current = { onCreated, onReplyEnded };
+  });
+
+  // Another conversation opened: start from a clean slate (adjusted while rendering, React's advice over an effect).
+  const switched = conversationId !== shownId && (conversationId === null || conversationId !== createdHere);
+  if (conversationId !== shownId) {
+    setShownId(conversationId);
+    if (switched) {
+      setCreatedHere(null);
+      setStreaming(false);
+      setError(null);
+      setNotFound(false);
+      setLive(null);
+      setMessages([]);
+      setLoading(conversationId !== null);
+    }
+  }
+
+  // Opening another conversation: this page's stream for the one before is let go (the server finishes it).
+  useEffect(() => {
+    const current = stream.current;
+    if (current && current.conversationId !== null && current.conversationId !== conversationId) {
+      current.controller.abort();
+      stream.current = null;
+    }
+  }, [conversationId]);
+
+  useEffect(() => {
+    if (conversationId !== null && conversationId === createdHere) return;
+    if (conversationId === null) return;
+    const controller = new AbortController();
+    getConversation(conversationId, controller.signal)
+      .then((conversation) => {
+        const split = splitLive(conversation);
+        setMessages(split.messages);
+        setLive(split.live);
+        setLoading(false);
+      })
+      .catch((failure: unknown) => {
+        if (isAbort(failure)) return;
+        setLoading(false);
+        if (isNotFound(failure)) setNotFound(true);
+        else setError(errorText(failure));
+      });
+    return () => controller.abort();
+  }, [conversationId, createdHere]);
+
+  // A reply written by no stream of this page (started before a reload): follow it on the server until it ends.
+  const following = live !== null && !streaming && conversationId !== null;
+  useEffect(() => {
+    if (!following || conversationId === null) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      getConversation(conversationId, controller.signal)
+        .then((conversation) => {
+          const split = splitLive(conversation);
+          setMessages(split.messages);
+          setLive(split.live);
+          if (split.live) setFollowTick((tick) => tick + 1);
+          else callbacks.current.onReplyEnded();
+        })
+        .catch((failure: unknown) => {
+          if (!isAbort(failure)) setFollowTick((tick) => tick + 1);
+        });
+    }, FOLLOW_EVERY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [following, conversationId, followTick]);
+
+  const run = useCallback(
+    async (body: Record<string, unknown>, optimistic?: ConversationMessage) => {
+      const controller = new AbortController();
+      const current = { controller, conversationId };
+      stream.current = current;
+      setError(null);
+      setStreaming(true);
+      setLive({ content: '' });
+      if (optimistic) setMessages((list) => [...list, optimistic]);
+      let meta: ChatSendMeta | undefined;
+      let content = '';
+      let ended = false;
+      const finish = (message: ConversationMessage | null) => {
+        ended = true;
+        setLive(null);
+        if (message) setMessages((list) => [...list, message]);
+      };
+      try {
+        const body$ = await postChatStream('/api/chat/send', { ...body, model: DEFAULT_MODEL }, controller.signal);
+        for await (const chunk of readChatStream(body$)) {
+          if (chunk.meta) {
+            meta = chunk.meta;
+            const saved = chunk.meta.userMessage;
+            if (saved && optimistic) setMessages((list) => list.map((m) => (m.id === optimistic.id ? saved : m)));
+            if (current.conversationId === null) {
+              current.conversationId = chunk.meta.conversation.id;
+              setCreatedHere(chunk.meta.conversation.id);
+              callbacks.current.onCreated(chunk.meta.conversation);
+            }
+            continue;
+          }
+          if (chunk.finish_reason === 'error') {
+            setError(chunk.error ?? 'The assistant failed. Please try again.');
+            finish(null);
+            break;
+          }
+          content += chunk.token;
+          if (chunk.finish_reason === null) {
+            setLive({ content });
+            continue;
+          }
+          if (chunk.finish_reason === 'length') console.warn('The model stopped early: it reached its length limit.');
+          finish(
+            meta
+              ? {
+                  id: meta.assistantMessageId,
+                  role: 'assistant',
+                  content,
+                  timestamp: Date.now(),
+                  status: chunk.finish_reason === 'stop' && stoppedByUs.has(controller) ? 'stopped' : 'complete',
+                  ...(meta.sources.length ? { sources: meta.sources } : {}),
+                  ...(chunk.finish_reason === 'length' ? { truncated: true } : {}),
+                }
+              : null,
+          );
+          break;
+        }
+      } catch (failure) {
+        if (stoppedByUs.has(controller) && meta) {
+          // Stop: the reply keeps what had arrived, marked stopped (the server saved the same).
+          finish({
+            id: meta.assistantMessageId,
+            role: 'assistant',
+            content,
+            timestamp: Date.now(),
+            status: 'stopped',
+            ...(meta.sources.length ? { sources: meta.sources } : {}),
+          });
+        } else if (!isAbort(failure)) {
+          setError(errorText(failure));
+          finish(null);
+        } else if (stream.current !== current) {
+          return; // Let go for another conversation: that screen is already showing something else.
+        }
+      } finally {
+        if (stream.current === current) {
+          stream.current = null;
+          setStreaming(false);
+          if (!ended) setLive(null);
+          callbacks.current.onReplyEnded();
+        }
+      }
+      // The server's copy is the truth (a Stop elsewhere, a network cut): take it once the stream has ended.
+      if (meta && stream.current === null && !ended && openId.current === meta.conversation.id) {
+        getConversation(meta.conversation.id)
+          .then((conversation) => {
+            const split = splitLive(conversation);
+            setMessages(split.messages);
+            setLive(split.live);
+          })
+          .catch(() => undefined);
+      }
+    },
+    [conversationId],
+  );
+
+  const send = useCallback(
+    (message: ComposerMessage) => {
+      if (stream.current) return;
+      const optimistic: ConversationMessage = {
+        id: `pending-${Date.now()}`,
+        role: 'user',
+        content: message.content,
+        ...(message.htmlContent ? { htmlContent: message.htmlContent } : {}),
+        ...(message.lexicalContent ? { lexicalContent: message.lexicalContent } : {}),
+        timestamp: Date.now(),
+        status: 'complete',
+      };
+      void run({ message, ...(conversationId ? { conversationId } : {}) }, optimistic);
+    },
+    [conversationId, run],
+  );
+
+  const regenerate = useCallback(() => {
+    if (stream.current || conversationId === null) return;
+    setMessages((list) => (list.at(-1)?.role === 'assistant' ? list.slice(0, -1) : list));
+    void run({ conversationId, regenerate: true });
+  }, [conversationId, run]);
+
+  const stop = useCallback(() => {
+    const id = stream.current?.conversationId ?? conversationId;
+    if (stream.current) {
+      stoppedByUs.add(stream.current.controller);
+      stream.current.controller.abort();
+    }
+    if (!id) return;
+    stopReply(id)
+      // The server's copy may hold a little more than arrived here; it may also still be saving (then followed).
+      .then(() => getConversation(id))
+      .then((conversation) => {
+        if (stream.current !== null || openId.current !== id) return;
+        const split = splitLive(conversation);
+        setMessages(split.messages);
+        setLive(split.live);
+      })
+      .catch((failure: unknown) => setError(errorText(failure)));
+  }, [conversationId]);
+
+  return {
+    messages,
+    live,
+    busy: streaming || live !== null,
+    error,
+    loading,
+    notFound,
+    send,
+    stop,
+    regenerate,
+  };
+}
+
+/** Streams this page aborted with Stop (rather than by leaving the conversation). */
+const stoppedByUs = new WeakSet<AbortController>();

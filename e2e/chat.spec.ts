@@ -1,0 +1,225 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, useE2eApp } from './support/e2e-app';
+import { saveNoteViaApi } from './support/notes';
+
+// The built-in offline assistant answers (the default): no network, 25 ms a word.
+const app = useE2eApp();
+
+const GREETING = "Hello! I'm your AI assistant. How can I help you today?";
+/** Long enough that the offline reply (which repeats the question) takes a few seconds to write. */
+const LONG_QUESTION =
+  'Could you please explain in plenty of detail how compound interest works over many years, why starting early ' +
+  'matters so much, and what a beginner should keep in mind when saving a little money every single month?';
+
+const chat = {
+  editor: (page: Page) => page.getByRole('textbox', { name: 'Message' }),
+  send: (page: Page) => page.getByRole('button', { name: 'Send message' }),
+  stop: (page: Page) => page.getByRole('button', { name: 'Stop' }),
+  messages: (page: Page) => page.getByRole('list', { name: 'Messages' }),
+  replies: (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="assistant"]'),
+  userBubbles: (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="user"]'),
+  conversations: (page: Page) => page.getByRole('navigation', { name: 'Conversations' }),
+};
+
+async function openChat(options: { viewport?: typeof PHONE; notes?: { name: string; content: string }[] } = {}) {
+  const { page, sessionToken } = await app.newPage({ signedIn: true, viewport: options.viewport });
+  const notes = [];
+  for (const note of options.notes ?? []) notes.push(await saveNoteViaApi(app.url, sessionToken!, note));
+  await page.goto('/chats');
+  await page.getByText(GREETING).waitFor();
+  return { page, sessionToken: sessionToken!, notes };
+}
+
+async function type(page: Page, text: string) {
+  await chat.editor(page).click();
+  await page.keyboard.type(text);
+}
+
+/** The text of the last assistant reply (the live one while it streams). */
+const lastReplyText = (page: Page) => chat.replies(page).last().innerText();
+
+async function waitForReplyDone(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"][data-role="assistant"]'), null, {
+    timeout: 20_000,
+  });
+  await chat.send(page).waitFor();
+}
+
+describe('the chat screen', () => {
+  it('greets, keeps Send off while empty, sends on Enter and streams the reply in several renders', async () => {
+    const { page } = await openChat();
+    expect(await chat.replies(page).count()).toBe(1);
+    expect(await chat.send(page).isDisabled()).toBe(true);
+    await type(page, '   ');
+    expect(await chat.send(page).isDisabled()).toBe(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+
+    await type(page, 'First line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('second line');
+    expect(await chat.userBubbles(page).count()).toBe(0);
+    await page.keyboard.press('Enter');
+
+    const bubble = chat.userBubbles(page).first();
+    await bubble.waitFor();
+    expect(await bubble.innerText()).toMatch(/First line\s+second line/);
+    // Cleared and blurred after the send.
+    expect((await chat.editor(page).innerText()).trim()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).not.toBe('Message');
+
+    // Several partial renders of the live reply before it completes.
+    const lengths = new Set<number>();
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const live = await page.evaluate(
+        () => document.querySelector('[aria-busy="true"][data-role="assistant"]')?.textContent ?? null,
+      );
+      if (live === null && lengths.size > 0) break;
+      if (live !== null) lengths.add(live.length);
+      await page.waitForTimeout(60);
+    }
+    expect(lengths.size).toBeGreaterThanOrEqual(3);
+    await waitForReplyDone(page);
+    expect(await lastReplyText(page)).toContain("I'm Turtle's offline assistant");
+    // Focus comes back to the composer after the reply (not a touch device).
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message');
+    await page.getByText('Offline assistant', { exact: true }).waitFor();
+    await page.getByTestId('usage-meter').getByText('49 of 50 replies left today').waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('Stop ends the reply and keeps what arrived, marked stopped, also after a reload', async () => {
+    const { page } = await openChat();
+    await type(page, LONG_QUESTION);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => (document.querySelector('[aria-busy="true"][data-role="assistant"]')?.textContent?.length ?? 0) > 20,
+    );
+    await chat.stop(page).click();
+    await page.getByText('Stopped', { exact: true }).waitFor();
+    const partial = await lastReplyText(page);
+    expect(partial).not.toContain('To get real answers');
+    await page.reload();
+    await page.getByText('Stopped', { exact: true }).waitFor();
+    expect(await lastReplyText(page)).not.toContain('To get real answers');
+  });
+
+  it('loses nothing when the page reloads mid-reply: the whole reply is there afterwards', async () => {
+    const { page } = await openChat();
+    await type(page, LONG_QUESTION);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => (document.querySelector('[aria-busy="true"][data-role="assistant"]')?.textContent?.length ?? 0) > 10,
+    );
+    await page.waitForURL(/\/chats\?c=/);
+    await page.reload();
+    await page.getByText(GREETING).waitFor();
+    await page.waitForFunction(() => document.body.innerText.includes('To get real answers'), null, {
+      timeout: 20_000,
+    });
+    expect(await page.getByText('Stopped', { exact: true }).count()).toBe(0);
+  });
+
+  it('mentions a note with @: the reply quotes it and names it under Sources', async () => {
+    const { page, notes } = await openChat({
+      notes: [
+        { name: 'Groceries', content: 'Buy oat milk and apples. The bakery closes at six.' },
+        { name: 'Budget plan', content: 'Rent is 900 dollars a month. Savings goal is 200 dollars a month.' },
+      ],
+    });
+    await type(page, 'What is my rent in @bud');
+    const option = page.getByRole('option', { name: /Budget plan/ });
+    await option.waitFor();
+    await page.keyboard.press('Enter');
+    await option.waitFor({ state: 'detached' });
+    // The token is in the editor, and Enter picked it without sending.
+    expect(await chat.userBubbles(page).count()).toBe(0);
+    await page.locator('[data-lexical-beautiful-mention="true"], [data-beautiful-mention]').first().waitFor();
+    await page.keyboard.type('?');
+    await page.keyboard.press('Enter');
+    await waitForReplyDone(page);
+    const reply = await lastReplyText(page);
+    expect(reply).toContain('Rent is 900 dollars a month.');
+    const sources = chat.replies(page).last().getByRole('link', { name: 'Budget plan', exact: true });
+    await sources.waitFor();
+    expect(await sources.getAttribute('href')).toBe(`/note/${notes[1]!.id}`);
+  });
+
+  it('keeps conversations across reloads, and renames and deletes them', async () => {
+    const { page } = await openChat();
+    await type(page, 'Plan my week');
+    await page.keyboard.press('Enter');
+    await waitForReplyDone(page);
+    await page.waitForURL(/\/chats\?c=/);
+    const list = chat.conversations(page);
+    await list.getByRole('link', { name: 'Plan my week' }).waitFor();
+
+    await page.goto('/chats');
+    await page.waitForURL(/\/chats\?c=/);
+    await chat.userBubbles(page).getByText('Plan my week').waitFor();
+
+    await list.getByRole('button', { name: 'Rename "Plan my week"' }).click();
+    const name = list.getByRole('textbox', { name: 'Conversation name' });
+    await name.fill('Weekly plan');
+    await name.press('Enter');
+    await list.getByRole('link', { name: 'Weekly plan' }).waitFor();
+    await page.reload();
+    await chat.conversations(page).getByRole('link', { name: 'Weekly plan' }).waitFor();
+
+    await chat.conversations(page).getByRole('link', { name: 'New chat' }).click();
+    await page.waitForURL(/\/chats\?new=1/);
+    expect(await chat.userBubbles(page).count()).toBe(0);
+
+    await chat.conversations(page).getByRole('button', { name: 'Delete "Weekly plan"' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await chat.conversations(page).getByText('Your conversations will appear here.').waitFor();
+    await page.reload();
+    await chat.conversations(page).getByText('Your conversations will appear here.').waitFor();
+  });
+
+  it('never runs HTML typed into a message, and a javascript: link in a reply is not clickable', async () => {
+    const { page } = await openChat({
+      notes: [{ name: 'Links', content: 'Open the [bank login](javascript:window.__xss=2) page today.' }],
+    });
+    await type(page, '<img src=x onerror="window.__xss=1"> hello');
+    await page.keyboard.press('Enter');
+    await waitForReplyDone(page);
+    await chat.userBubbles(page).getByText('<img src=x onerror="window.__xss=1"> hello').waitFor();
+
+    await type(page, 'bank login @Lin');
+    const option = page.getByRole('option', { name: /Links/ });
+    await option.waitFor();
+    await page.keyboard.press('Enter');
+    // The menu closes once the note is picked; the next Enter sends.
+    await option.waitFor({ state: 'detached' });
+    await page.keyboard.press('Enter');
+    await chat.userBubbles(page).nth(1).waitFor();
+    await waitForReplyDone(page);
+    const reply = chat.replies(page).last();
+    await reply.getByText('bank login').waitFor();
+    const hrefs = await reply.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.some((href) => href?.toLowerCase().includes('javascript'))).toBe(false);
+    await reply.getByText('bank login').click();
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('shows the conversations in a drawer on a phone', async () => {
+    const { page } = await openChat({ viewport: PHONE });
+    expect(await chat.conversations(page).isVisible()).toBe(false);
+    await type(page, 'Hello from my phone');
+    await chat.send(page).click();
+    await waitForReplyDone(page);
+    await page.getByRole('button', { name: 'Show conversations' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Conversations' });
+    await drawer.getByRole('link', { name: 'Hello from my phone' }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
