@@ -83,7 +83,14 @@ export const routes: RouteObject[] = [
               { path: 'demo/markdown', handle: titled('Demo: Markdown'), lazy: placeholder('MarkdownDemoScreen') },
               { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
               { path: 'membership', handle: titled('Membership'), lazy: placeholder('MembershipScreen') },
-              { path: 'chats', handle: titled('Chats'), lazy: placeholder('ChatsScreen') },
+              {
+                path: 'chats',
+                // The chat draws its own full-height layout: conversations beside, messages, composer at the bottom.
+                handle: { title: 'Chats', fullWidth: true } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/chat/components/chats-screen')).ChatsScreen,
+                }),
+              },
               {
                 path: 'notes',
                 handle: titled('Notes'),
