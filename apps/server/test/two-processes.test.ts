@@ -70,5 +70,43 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       expect(eleventh.status).toBe(429);
       expect(eleventh.headers.get('retry-after')).toMatch(/^\d+$/);
     });
+
+    it('share chat replies: one stream per person across both, and Stop on one ends a reply written by the other', async () => {
+      const user = await createUser(database.db, { name: 'Chatty' });
+      const token = await createSessionToken(database.db, user.id);
+      const question = 'Please tell me at length about saving money every month for a long time and why it helps.';
+      const res = await fetch(`${a.url}/api/chat/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: a.url, cookie: `sid=${token}` },
+        body: JSON.stringify({ message: { content: question }, model: 'gpt-4.1-mini' }),
+      });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('"token":"_')) text += decoder.decode((await reader.read()).value, { stream: true });
+      const conversationId = JSON.parse(text.split('\n\n')[0]!.slice('data: '.length)).meta.conversation.id;
+
+      // The same person cannot start a second reply on the other process meanwhile.
+      const second = await call(b.url, '/api/chat/send', {
+        json: { message: { content: 'And another thing' }, model: 'gpt-4.1-mini' },
+        cookie: token,
+      });
+      expect(second.status).toBe(429);
+
+      const stoppedAt = Date.now();
+      expect((await call(b.url, '/api/chat/stop', { json: { conversationId }, cookie: token })).status).toBe(200);
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      // A notices at its next save (every 400 ms), not at the end of the reply.
+      expect(Date.now() - stoppedAt).toBeLessThan(1500);
+      expect(text).toContain('"finish_reason":"stop"');
+      const seen = await call(b.url, `/api/chat/conversations/get?id=${conversationId}`, { cookie: token });
+      const reply = seen.data.conversation.messages[1];
+      expect(reply.status).toBe('stopped');
+      expect(reply.content).not.toContain('To get real answers');
+    });
   },
 );

@@ -71,7 +71,8 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, a
       await allowance.refund();
     }
   } finally {
+    // The slot is free before the stream says [DONE]: the next message may follow at once.
+    await allowance.slot.release().catch(() => undefined);
     sse.done();
-    await allowance.slot.release();
   }
 }
