@@ -72,7 +72,11 @@ export const routes: RouteObject[] = [
           {
             element: <RequireUser />,
             children: [
-              { path: 'test', handle: titled('Test'), lazy: placeholder('TestScreen') },
+              {
+                path: 'test',
+                handle: titled('Test'),
+                lazy: async () => ({ Component: (await import('../features/chat/test-page/test-screen')).TestScreen }),
+              },
               {
                 path: 'demo/lexical_mentions',
                 handle: titled('Demo: Chat Input'),
@@ -80,7 +84,13 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/chat/demos/chat-input-demo-screen')).ChatInputDemoScreen,
                 }),
               },
-              { path: 'demo/markdown', handle: titled('Demo: Markdown'), lazy: placeholder('MarkdownDemoScreen') },
+              {
+                path: 'demo/markdown',
+                handle: titled('Demo: Markdown'),
+                lazy: async () => ({
+                  Component: (await import('../features/chat/demos/markdown-demo-screen')).MarkdownDemoScreen,
+                }),
+              },
               { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
               { path: 'membership', handle: titled('Membership'), lazy: placeholder('MembershipScreen') },
               {
