@@ -2,7 +2,7 @@
 // full-page screenshots at desktop (1280) and phone (390) width in ./screenshots. `--readme` also refreshes
 // docs/screenshot.png (the landing page's first screen). `--signed-in` first signs up a demo user with a few notes
 // and takes the screenshots as that user; `:note` in a path stands for the id of the first note
-// (`npm run screenshots -- --signed-in /notes /note/new /note/:note`).
+// (`npm run screenshots -- --signed-in /notes /note/new /note/:note`). The demo user also has one chat.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,5 +84,19 @@ async function signUpDemoUser(url) {
     const saved = await post('/api/note/save', { note: { name, content } }, sid);
     noteIds.unshift((await saved.json()).savedNote.id);
   }
+  // A conversation for /chats: one question about a note, answered by the offline assistant (read to its end).
+  const indexNote = noteIds.at(-1);
+  const sent = await post(
+    '/api/chat/send',
+    {
+      message: {
+        content: 'How does an index fund spread the risk? @Index funds in one page',
+        noteIds: [indexNote],
+      },
+      model: 'gpt-4.1-mini',
+    },
+    sid,
+  );
+  await sent.text();
   return { sid, noteIds };
 }
