@@ -18,6 +18,54 @@ export function effectivePlan(membership: { plan: number; expireAt: number }, no
   return membership.expireAt === -1 || membership.expireAt > now ? Plan.PRO : Plan.FREE;
 }
 
+/**
+ * One row of the pricing page's feature table (and the plan cards' points), per plan: `true`/`false` included or
+ * not; a number is a limit and `null` means no limit (`unit` says how a limit counts). The limits are read from
+ * `ENTITLEMENTS`, so the table cannot disagree with what the server enforces. SPEC 6: Free lacks Unlimited Card
+ * Creation and Advanced Analytics; Pro has everything. The flashcard rows are the spec's list (coming soon).
+ */
+export interface PlanFeature {
+  label: string;
+  group: 'study' | 'flashcards';
+  values: Readonly<Record<PlanId, boolean | number | null>>;
+  /** How a limit counts: replies a (UTC) day, or cards in total. Only on limit rows. */
+  unit?: 'day' | 'cards';
+  /** What a limit counts, for the plan cards ("50 assistant replies a day"). */
+  noun?: string;
+  /** Listed on the plan cards, not only in the table. */
+  highlight?: boolean;
+}
+
+const both = { [Plan.FREE]: true, [Plan.PRO]: true } as const;
+const proOnly = { [Plan.FREE]: false, [Plan.PRO]: true } as const;
+
+export const PLAN_FEATURES: readonly PlanFeature[] = [
+  {
+    label: 'Assistant replies',
+    group: 'study',
+    unit: 'day',
+    noun: 'assistant replies',
+    highlight: true,
+    values: { [Plan.FREE]: ENTITLEMENTS[Plan.FREE].dailyReplies, [Plan.PRO]: ENTITLEMENTS[Plan.PRO].dailyReplies },
+  },
+  { label: 'AI chat that reads your notes', group: 'study', highlight: true, values: both },
+  { label: 'Notes with search', group: 'study', highlight: true, values: both },
+  { label: 'Audio lessons with the AI tutor', group: 'study', highlight: true, values: both },
+  { label: 'AI-generated flashcards', group: 'flashcards', values: both },
+  { label: 'Spaced repetition', group: 'flashcards', values: both },
+  { label: 'Multi-subject decks', group: 'flashcards', values: both },
+  { label: 'Card export', group: 'flashcards', values: both },
+  {
+    label: 'Unlimited Card Creation',
+    group: 'flashcards',
+    unit: 'cards',
+    noun: 'cards',
+    highlight: true,
+    values: { [Plan.FREE]: ENTITLEMENTS[Plan.FREE].maxCards, [Plan.PRO]: ENTITLEMENTS[Plan.PRO].maxCards },
+  },
+  { label: 'Advanced Analytics', group: 'flashcards', highlight: true, values: proOnly },
+];
+
 export const DAILY_LIMIT_MESSAGE = 'Daily message limit reached. Upgrade to Pro for more.';
 
 /** `GET /api/chat/usage`: assistant replies used today (UTC) against the plan's daily limit. */

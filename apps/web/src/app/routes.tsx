@@ -48,7 +48,13 @@ export const routes: RouteObject[] = [
             handle: { fullWidth: true, title: 'Features' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/marketing/features-page')).FeaturesPage }),
           },
-          { path: 'pricing', handle: titled('Pricing'), lazy: placeholder('PricingScreen') },
+          {
+            path: 'pricing',
+            handle: titled('Pricing'),
+            lazy: async () => ({
+              Component: (await import('../features/membership/components/pricing-screen')).PricingScreen,
+            }),
+          },
           { path: 'lessons', handle: titled('Lessons'), lazy: placeholder('LessonsScreen') },
           {
             element: <RedirectIfSignedIn />,
@@ -91,8 +97,29 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/chat/demos/markdown-demo-screen')).MarkdownDemoScreen,
                 }),
               },
-              { path: 'payment/success', handle: titled('Payment'), lazy: placeholder('PaymentSuccessScreen') },
-              { path: 'membership', handle: titled('Membership'), lazy: placeholder('MembershipScreen') },
+              {
+                path: 'payment/success',
+                handle: titled('Payment'),
+                lazy: async () => ({
+                  Component: (await import('../features/membership/components/payment-success-screen'))
+                    .PaymentSuccessScreen,
+                }),
+              },
+              {
+                path: 'membership',
+                handle: titled('Membership'),
+                lazy: async () => ({
+                  Component: (await import('../features/membership/components/membership-screen')).MembershipScreen,
+                }),
+              },
+              {
+                path: 'checkout/demo',
+                handle: titled('Demo checkout'),
+                lazy: async () => ({
+                  Component: (await import('../features/membership/components/demo-checkout-screen'))
+                    .DemoCheckoutScreen,
+                }),
+              },
               {
                 path: 'chats',
                 // The chat draws its own full-height layout: conversations beside, messages, composer at the bottom.

@@ -1,0 +1,58 @@
+import { CircleAlert } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useDemoSession } from '../hooks/use-demo-session';
+import { DemoCheckoutCard } from './demo-checkout-card';
+
+function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-14 text-center">
+      <div className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        <CircleAlert className="size-6" aria-hidden="true" />
+      </div>
+      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** /checkout/demo?session=<id>: the demo provider's checkout page (DECISIONS "Membership and payments"). */
+export function DemoCheckoutScreen() {
+  const [params] = useSearchParams();
+  const state = useDemoSession(params.get('session'));
+
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed') {
+    return (
+      <Notice title="Checkout not found">
+        <p className="max-w-xs text-slate-700">{state.message}</p>
+        <Link to="/pricing" className={buttonClass('secondary')}>
+          Back to pricing
+        </Link>
+      </Notice>
+    );
+  }
+  const { session } = state;
+  if (session.status === 'complete') {
+    return (
+      <Notice title="This checkout is already paid">
+        <p className="max-w-xs text-slate-700">Your membership page shows your plan.</p>
+        <Link to="/membership" className={buttonClass('primary')}>
+          Go to membership
+        </Link>
+      </Notice>
+    );
+  }
+  if (session.status === 'canceled') {
+    return (
+      <Notice title="This checkout was canceled">
+        <p className="max-w-xs text-slate-700">Nothing was charged. Start again from the pricing page.</p>
+        <Link to="/pricing" className={buttonClass('primary')}>
+          Back to pricing
+        </Link>
+      </Notice>
+    );
+  }
+  return <DemoCheckoutCard session={session} />;
+}

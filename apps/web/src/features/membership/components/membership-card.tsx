@@ -1,0 +1,122 @@
+import type { PublicConfig } from '@turtle/shared/app-config';
+import { effectivePlan } from '@turtle/shared/entitlements';
+import type { Membership } from '@turtle/shared/membership';
+import { Plan, Subscription } from '@turtle/shared/plans';
+import { ArrowRight, CalendarDays, Crown, Sprout } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { planPoints } from '../lib/feature-table';
+import { proUpsell } from '../lib/feature-table';
+import { yearlyPerMonth } from '../lib/price';
+import { formatExpiry, hasLapsed, isoDate, isUpgradable, subscriptionLabel } from '../lib/membership-view';
+import { ManageBillingButton } from './manage-billing-button';
+
+function Badge({ children, tone }: { children: string; tone: 'brand' | 'slate' | 'outline' }) {
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        tone === 'brand' && 'bg-brand-700 text-white',
+        tone === 'slate' && 'bg-slate-100 text-slate-700 ring-1 ring-slate-200',
+        tone === 'outline' && 'bg-white text-brand-800 ring-1 ring-brand-200',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+interface MembershipCardProps {
+  membership: Membership;
+  payments: PublicConfig['payments'];
+  /** The time the page opened (ms): an expired Pro shows as Free. */
+  now: number;
+}
+
+/** SPEC 2 "Membership": the plan, its badges and expiry, and the way to change it. */
+export function MembershipCard({ membership, payments, now }: MembershipCardProps) {
+  const pro = effectivePlan(membership, now) === Plan.PRO;
+  const upgradable = isUpgradable(membership, now);
+  const lapsed = hasLapsed(membership, now);
+  const expiry = formatExpiry(membership.expireAt);
+  const Icon = pro ? Crown : Sprout;
+
+  return (
+    <section aria-labelledby="membership-title" className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div
+          className={cn(
+            'flex items-center gap-4 px-6 py-6 sm:px-8',
+            pro ? 'bg-linear-to-br from-brand-50 via-white to-white' : 'bg-slate-50/60',
+          )}
+        >
+          <div
+            className={cn(
+              'flex size-12 shrink-0 items-center justify-center rounded-xl ring-1',
+              pro ? 'bg-brand-700 text-white ring-brand-800' : 'bg-white text-brand-700 ring-slate-200',
+            )}
+          >
+            <Icon className="size-6" aria-hidden="true" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <h1 id="membership-title" className="text-2xl font-bold tracking-tight text-slate-900">
+              {pro ? 'Pro Membership' : 'Free Membership'}
+            </h1>
+            <div className="mt-2 flex flex-wrap items-center gap-2" aria-label="Plan details">
+              <Badge tone={pro ? 'brand' : 'slate'}>{pro ? 'Pro' : 'Free'}</Badge>
+              {pro && <Badge tone="outline">{subscriptionLabel(membership.subscription)}</Badge>}
+            </div>
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-6 border-t border-slate-200 px-6 py-6 sm:px-8">
+          {pro && membership.subscription !== Subscription.LIFETIME && expiry && (
+            <dl className="flex items-center gap-3 text-sm">
+              <CalendarDays className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+              <dt className="text-slate-600">Expires On</dt>
+              <dd className="font-semibold text-slate-900">
+                <time dateTime={isoDate(membership.expireAt)}>{expiry}</time>
+              </dd>
+            </dl>
+          )}
+          {lapsed && expiry && (
+            <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              Your Pro membership ended on {expiry}. Upgrade to get Pro back.
+            </p>
+          )}
+          <div>
+            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Your plan includes</h2>
+            <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+              {planPoints(pro ? Plan.PRO : Plan.FREE).map((point) => (
+                <li key={point} className="flex items-start gap-2">
+                  <span className="mt-1.5 size-1.5 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-3 border-t border-slate-200 bg-slate-50 px-6 py-5 sm:flex-row sm:items-center sm:px-8">
+          {upgradable ? (
+            <Link to="/pricing" className={buttonClass('primary', 'lg')}>
+              Upgrade to Pro
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          ) : (
+            <Link to="/pricing" className={buttonClass('secondary', 'lg')}>
+              Change Plan
+            </Link>
+          )}
+          {pro && payments === 'stripe' && membership.subscription !== Subscription.LIFETIME && <ManageBillingButton />}
+          {upgradable && (
+            <p className="text-sm text-slate-600 sm:ml-2">
+              Pro: {proUpsell()}, from {yearlyPerMonth()}/month billed yearly.
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@turtle/shared/user';
+import { useAlertStore } from '../../../lib/alert-store';
+import { ApiError } from '../../../lib/api-client';
+import { useToastQueue } from '../../../lib/toast';
+import { EMPTY_USER, useTurtleStore } from '../../../lib/turtle-store';
+import { handlePaymentSuccess } from '../api/handle-payment-success';
+import { PaymentSuccessScreen } from './payment-success-screen';
+
+// The one endpoint call is replaced; what the user sees and what the store keeps are real.
+vi.mock('../api/handle-payment-success', () => ({ handlePaymentSuccess: vi.fn() }));
+const confirm = vi.mocked(handlePaymentSuccess);
+
+const PRO_USER: User = {
+  id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.test',
+  role: 0,
+  membership: { plan: 1, subscription: 2, expireAt: Date.UTC(2027, 0, 1) },
+};
+
+function renderAt(path: string) {
+  return render(
+    <StrictMode>
+      <MemoryRouter initialEntries={['/pricing', path]} initialIndex={1}>
+        <Routes>
+          <Route path="/payment/success" element={<PaymentSuccessScreen />} />
+          <Route path="/membership" element={<h1>Membership page</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </StrictMode>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada' } });
+  useToastQueue.setState({ enabled: false, queue: [] });
+  useAlertStore.getState().dismissAlert();
+  confirm.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('PaymentSuccessScreen', () => {
+  it('shows a spinner, confirms once (even in StrictMode), stores the user, thanks them and ends on /membership', async () => {
+    let answer!: (user: User) => void;
+    confirm.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt('/payment/success?cs_id=cs_demo_abc');
+    expect(screen.getByRole('status').textContent).toContain('Confirming your payment');
+    answer(PRO_USER);
+    await screen.findByText('Membership page');
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm).toHaveBeenCalledWith('cs_demo_abc');
+    expect(useTurtleStore.getState().user.membership).toEqual(PRO_USER.membership);
+    expect(useToastQueue.getState().queue).toEqual([{ kind: 'success', message: 'Thank you for subscribing!' }]);
+  });
+
+  it('on failure logs it, shows the server’s message, keeps the user and still ends on /membership', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    confirm.mockRejectedValue(new ApiError(404, { code: 'notFound', message: 'That checkout does not exist.' }));
+    renderAt('/payment/success?cs_id=cs_test_madeUp');
+    await screen.findByText('Membership page');
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalled();
+    expect(useAlertStore.getState().alert?.message).toBe('That checkout does not exist.');
+    expect(useTurtleStore.getState().user.membership.plan).toBe(0);
+    expect(useToastQueue.getState().queue).toEqual([]);
+  });
+
+  it('without a cs_id asks nothing and goes to /membership', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/payment/success');
+    await screen.findByText('Membership page');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(useToastQueue.getState().queue).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { showAlert } from '../../../lib/alert-store';
+import { toast } from '../../../lib/toast';
+import { useTurtleStore } from '../../../lib/turtle-store';
+import { handlePaymentSuccess } from '../api/handle-payment-success';
+import { errorMessage } from '../lib/destination';
+
+export const THANK_YOU = 'Thank you for subscribing!';
+
+/**
+ * SPEC 2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
+ * them; on failure log it (SPEC 8) and say why in the alert bar. Either way, end on /membership. Runs once per
+ * visit, even when StrictMode runs effects twice.
+ */
+export function useConfirmPayment(csId: string | null): void {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const confirm = csId
+      ? handlePaymentSuccess(csId).then((user) => {
+          useTurtleStore.getState().setUser(user);
+          toast(THANK_YOU);
+        })
+      : Promise.reject(new Error('The payment link has no checkout session.'));
+    confirm
+      .catch((error: unknown) => {
+        console.error('Payment confirmation failed', error);
+        showAlert(errorMessage(error, 'Your payment could not be confirmed.'));
+      })
+      .finally(() => void navigate('/membership', { replace: true }));
+  }, [csId, navigate]);
+}

@@ -1,0 +1,14 @@
+/**
+ * Where a billing call says to go next: an address on another site (Stripe Checkout, the billing portal) leaves
+ * the app with a full page load; a path on this site ("/checkout/demo?session=…") is a router navigation.
+ */
+export function isExternalUrl(url: string): boolean {
+  // "//host" is protocol-relative: another site too.
+  return /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+/** The message to show when a billing call fails: the server's own words, or a plain fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : fallback;
+}

@@ -1,0 +1,45 @@
+// Only the type from the billing contract: its module brings the schema library, which stays out of this chunk.
+import type { BillingPeriod } from '@turtle/shared/billing';
+import { PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD, YEARLY_SAVING_PERCENT } from '@turtle/shared/constants';
+
+export type { BillingPeriod };
+
+/** The two billing periods of the pricing toggle, in the order shown. */
+export const BILLING_PERIODS: readonly BillingPeriod[] = ['monthly', 'yearly'];
+
+/** "$9.99", "$99", "$0": cents only when there are any. */
+export function usd(amount: number): string {
+  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+}
+
+/** "2,000": the way counts are written on the pricing and membership screens. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+export interface ProPrice {
+  /** "$9.99" or "$99". */
+  amount: string;
+  /** "/month" or "/year". */
+  per: string;
+  /** The whole price, as the demo checkout and screen readers say it: "$99/year". */
+  label: string;
+}
+
+/** Pro's price for a billing period, from the shared constants (SPEC 9). */
+export function proPrice(period: BillingPeriod): ProPrice {
+  const amount = usd(period === 'yearly' ? PRO_PRICE_YEARLY_USD : PRO_PRICE_MONTHLY_USD);
+  const per = period === 'yearly' ? '/year' : '/month';
+  return { amount, per, label: amount + per };
+}
+
+/** What Pro costs a month when paid yearly: "$8.25". */
+export function yearlyPerMonth(): string {
+  return usd(Math.round((PRO_PRICE_YEARLY_USD / 12) * 100) / 100);
+}
+
+export const YEARLY_SAVING_NOTE = `Save ${YEARLY_SAVING_PERCENT}% with yearly billing`;
+
+export function periodLabel(period: BillingPeriod): 'Monthly' | 'Yearly' {
+  return period === 'yearly' ? 'Yearly' : 'Monthly';
+}
