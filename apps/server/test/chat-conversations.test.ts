@@ -65,8 +65,17 @@ async function untilFirstToken(res: Response) {
   return { reader, meta: chunksOf(text)[0]!.meta! };
 }
 
+interface Answer {
+  message?: string;
+  conversation?: ConversationSummary;
+  conversations?: ConversationSummary[];
+  used?: number;
+}
+/** A JSON answer of the API, as the fields these tests read. */
+const answer = (res: { data: unknown }) => res.data as Answer;
+
 const getConversation = async (cookie: string, id: string) =>
-  (await call(server.url, `/api/chat/conversations/get?id=${encodeURIComponent(id)}`, { cookie })).data
+  answer(await call(server.url, `/api/chat/conversations/get?id=${encodeURIComponent(id)}`, { cookie }))
     .conversation as Conversation;
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -128,8 +137,7 @@ describe('kept conversations', () => {
       { role: 'assistant', content: 'one' },
       { role: 'user', content: 'Follow-up' },
     ]);
-    const list = (await call(server.url, '/api/chat/conversations', { cookie })).data
-      .conversations as ConversationSummary[];
+    const list = answer(await call(server.url, '/api/chat/conversations', { cookie })).conversations!;
     expect(list.map((conversation) => conversation.id)).toEqual([first.conversation.id, second.conversation.id]);
   });
 
@@ -144,13 +152,13 @@ describe('kept conversations', () => {
       json: { id, title: '  Budget ideas  ' },
       cookie: owner.cookie,
     });
-    expect(renamed.data.conversation.title).toBe('Budget ideas');
+    expect(answer(renamed).conversation!.title).toBe('Budget ideas');
     const blank = await call(server.url, '/api/chat/conversations/rename', {
       json: { id, title: '   ' },
       cookie: owner.cookie,
     });
     expect(blank.status).toBe(400);
-    expect(blank.data.message).toBe('Give the conversation a name.');
+    expect(answer(blank).message).toBe('Give the conversation a name.');
 
     for (const [path, json] of [
       ['/api/chat/conversations/rename', { id, title: 'Taken' }],
@@ -159,7 +167,7 @@ describe('kept conversations', () => {
     ] as const) {
       const res = await call(server.url, path, { json, cookie: other.cookie });
       expect(res.status, path).toBe(404);
-      expect(res.data.message).toBe('That conversation does not exist.');
+      expect(answer(res).message).toBe('That conversation does not exist.');
     }
     const get = await call(server.url, `/api/chat/conversations/get?id=${id}`, { cookie: other.cookie });
     expect(get.status).toBe(404);
@@ -262,7 +270,7 @@ describe('kept conversations', () => {
     expect(chunks.at(-1)).toMatchObject({ finish_reason: 'error', error: expect.any(String) });
     const conversation = await getConversation(cookie, chunks[0]!.meta!.conversation.id);
     expect(conversation.messages.map((m) => m.role)).toEqual(['user']);
-    expect((await call(server.url, '/api/chat/usage', { cookie })).data.used).toBe(0);
+    expect(answer(await call(server.url, '/api/chat/usage', { cookie })).used).toBe(0);
   });
 
   it('gives the model the mentioned notes and names them as the reply\u2019s sources', async () => {
@@ -305,10 +313,10 @@ describe('kept conversations', () => {
     for (const [body, text] of cases) {
       const res = await call(server.url, '/api/chat/send', { json: body, cookie });
       expect(res.status).toBe(400);
-      expect(res.data.message).toBe(text);
+      expect(answer(res).message).toBe(text);
     }
     expect(fake.requests).toHaveLength(0);
-    expect((await call(server.url, '/api/chat/conversations', { cookie })).data.conversations).toEqual([]);
+    expect(answer(await call(server.url, '/api/chat/conversations', { cookie })).conversations).toEqual([]);
   });
 
   it('stops the reply when its conversation is deleted mid-way', async () => {

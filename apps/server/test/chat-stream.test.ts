@@ -320,7 +320,9 @@ describe('daily reply limits by plan', () => {
     await first.body!.getReader().read();
     const second = await send(token);
     expect(second.status).toBe(429);
-    expect(second.data.message).toBe('A reply is already being written. Wait for it to finish or stop it first.');
+    expect((second.data as { message: string }).message).toBe(
+      'A reply is already being written. Wait for it to finish or stop it first.',
+    );
     controller.abort();
     fake.script = { tokens: ['ok'] };
     const deadline = Date.now() + 2000;

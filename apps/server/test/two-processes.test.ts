@@ -104,7 +104,8 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       expect(Date.now() - stoppedAt).toBeLessThan(1500);
       expect(text).toContain('"finish_reason":"stop"');
       const seen = await call(b.url, `/api/chat/conversations/get?id=${conversationId}`, { cookie: token });
-      const reply = seen.data.conversation.messages[1];
+      const reply = (seen.data as { conversation: { messages: { status: string; content: string }[] } }).conversation
+        .messages[1]!;
       expect(reply.status).toBe('stopped');
       expect(reply.content).not.toContain('To get real answers');
     });
