@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { CHAT_INPUT_REFOCUS_DELAY_MS } from '@turtle/shared/constants';
 import type { ComposerMessage } from '@turtle/shared/conversation';
-import { Composer } from '../composer/composer';
+import { Composer, type ComposerHandle } from '../composer/composer';
 import { DEMO_NOTES } from './demo-notes';
 import { SentMessageDetails } from './sent-message-details';
 
@@ -23,6 +24,15 @@ export function ChatInputDemoScreen() {
   const [sent, setSent] = useState<ComposerMessage | null>(null);
   const [notesLoading, setNotesLoading] = useState(false);
   const [streaming, setStreaming] = useState(false);
+  const composerRef = useRef<ComposerHandle>(null);
+
+  // As on the chat screen: when the reply ends, the composer takes the focus back (not on touch devices).
+  const setReplyStreaming = (on: boolean) => {
+    setStreaming(on);
+    if (!on && !window.matchMedia('(pointer: coarse)').matches) {
+      setTimeout(() => composerRef.current?.focus(), CHAT_INPUT_REFOCUS_DELAY_MS);
+    }
+  };
 
   return (
     <section className="flex flex-col gap-6">
@@ -35,10 +45,16 @@ export function ChatInputDemoScreen() {
       </div>
 
       <div className="flex flex-col gap-3">
-        <Composer notes={DEMO_NOTES} notesLoading={notesLoading} disabled={streaming} onSend={setSent} />
+        <Composer
+          ref={composerRef}
+          notes={DEMO_NOTES}
+          notesLoading={notesLoading}
+          disabled={streaming}
+          onSend={setSent}
+        />
         <div className="flex flex-wrap gap-x-6 gap-y-2 px-1">
           <Toggle label="Notes still loading" checked={notesLoading} onChange={setNotesLoading} />
-          <Toggle label="Reply streaming (sending blocked)" checked={streaming} onChange={setStreaming} />
+          <Toggle label="Reply streaming (sending blocked)" checked={streaming} onChange={setReplyStreaming} />
         </div>
       </div>
 
