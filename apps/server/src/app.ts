@@ -90,10 +90,19 @@ export async function buildApp({
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
   await billingRoutes(app, database.db, config);
-  const chat = { db: database.db, assistant: assistant ?? createAssistant(config.assistant), config: config.assistant };
+  // Shutting down, open streams end with a last event (replies in progress are saved) before the database closes.
+  const shuttingDown = new AbortController();
+  const chat = {
+    db: database.db,
+    assistant: assistant ?? createAssistant(config.assistant),
+    config: config.assistant,
+    shutdown: shuttingDown.signal,
+  };
   const keptReplies = new KeptReplies(chat.db, chat.assistant, chat.config);
-  // Replies in progress stop and are saved before the database closes.
-  app.addHook('onClose', () => keptReplies.stopAll());
+  app.addHook('preClose', async () => {
+    shuttingDown.abort();
+    await keptReplies.stopAll();
+  });
   chatStreamRoutes(app, chat);
   chatSendRoutes(app, chat, keptReplies);
   conversationsRoutes(app, database.db, keptReplies);

@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, sessionCookieFrom } from './support/http';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
 
 const started: ServerProcess[] = [];
@@ -69,6 +70,39 @@ describe('graceful shutdown', () => {
     expect(JSON.parse(answer.body)).toEqual({ ok: true });
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
+  });
+
+  it('on SIGTERM ends an open assistant stream with a last event, aborts its upstream call and exits 0', async () => {
+    const server = await start(databaseEnv());
+    await waitUntilHealthy(server);
+    const email = `stream-${Date.now()}@example.test`;
+    const signup = await call(server.url, '/api/user/signup', {
+      form: { name: 'Streamer', email, password: 'secret1' },
+    });
+    const cookie = sessionCookieFrom(signup.headers)!;
+    const question = 'Please explain at great length why saving a little every month adds up over many years.';
+    const res = await fetch(`${server.url}/api/test/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: `sid=${cookie}` },
+      body: JSON.stringify({ messages: [{ role: 'user', content: question }], model: 'gpt-4.1-mini' }),
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+
+    const killedAt = Date.now();
+    server.child.kill('SIGTERM');
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toContain('"finish_reason":"error","error":"The server is restarting.');
+    expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
+    // Cut short: the offline reply would have taken seconds more.
+    expect(text).not.toContain('To get real answers');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
   });
 
   it('on SIGINT exits 0 and releases the data folder lock', async () => {

@@ -6,4 +6,6 @@ export interface ChatRoutesOptions {
   db: Db;
   assistant: Assistant;
   config: AssistantConfig;
+  /** Aborted when the server starts shutting down: open streams end with a last event instead of being cut. */
+  shutdown: AbortSignal;
 }

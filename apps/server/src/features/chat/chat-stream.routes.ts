@@ -35,7 +35,13 @@ export function chatStreamRoutes(app: FastifyInstance, options: ChatRoutesOption
   });
 }
 
-async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, assistant, config }: ChatRoutesOptions) {
+const SHUTDOWN_MESSAGE = 'The server is restarting. Please send your message again in a moment.';
+
+async function streamReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { db, assistant, config, shutdown }: ChatRoutesOptions,
+) {
   const user = requireUser(request);
   const body = parseInput(ChatStreamBodySchema, request.body ?? {});
   checkModel(config, body.model);
@@ -48,6 +54,8 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, a
   res.on('close', () => {
     if (!res.writableFinished) closed.abort();
   });
+  const onShutdown = () => closed.abort();
+  shutdown.addEventListener('abort', onShutdown, { once: true });
   reply.hijack();
   const sse = new SseWriter(res, { 'x-request-id': request.id });
   try {
@@ -65,12 +73,17 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, { db, a
       log: request.log,
     });
     if (outcome.kind === 'finished') sse.chunk({ token: '', finish_reason: outcome.finish });
+    if (outcome.kind === 'aborted' && shutdown.aborted) {
+      sse.chunk({ token: '', finish_reason: 'error', error: SHUTDOWN_MESSAGE });
+      await allowance.refund();
+    }
     if (outcome.kind === 'failed') {
       // A reply that failed does not count against the day's limit.
       sse.chunk({ token: '', finish_reason: 'error', error: outcome.message });
       await allowance.refund();
     }
   } finally {
+    shutdown.removeEventListener('abort', onShutdown);
     // The slot is free before the stream says [DONE]: the next message may follow at once.
     await allowance.slot.release().catch(() => undefined);
     sse.done();
