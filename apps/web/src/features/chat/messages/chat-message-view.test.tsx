@@ -75,6 +75,11 @@ describe('ChatMessageView: the person’s message', () => {
     expect(screen.getByText('Is <b>this</b> bold?')).toBeTruthy();
   });
 
+  it('shows the plain text when the HTML sanitizes to nothing', () => {
+    renderMessage(userMessage({ content: 'What I typed', htmlContent: '<script>alert(1)</script><iframe></iframe>' }));
+    expect(screen.getByText('What I typed')).toBeTruthy();
+  });
+
   it('has its hour and minute, hidden from sight', () => {
     const container = renderMessage(userMessage());
     const time = container.querySelector('time[data-message-time]')!;

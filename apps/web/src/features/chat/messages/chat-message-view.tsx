@@ -18,14 +18,20 @@ function MessageTime({ timestamp }: { timestamp: number }) {
 
 /** The person's message: a grey bubble on the right, its composer HTML sanitized (or its plain text). */
 function UserMessage({ message }: { message: ConversationMessage }) {
-  const html = useMemo(
-    () => (message.htmlContent ? sanitizeMessageHtml(message.htmlContent) : undefined),
-    [message.htmlContent],
-  );
+  // HTML that sanitizes to nothing visible falls back to the plain text.
+  const html = useMemo(() => {
+    if (!message.htmlContent) return undefined;
+    const clean = sanitizeMessageHtml(message.htmlContent);
+    // Parsed in an inert template: nothing loads.
+    const parsed = document.createElement('template');
+    parsed.innerHTML = clean;
+    return parsed.content.textContent?.trim() || parsed.content.querySelector('img') ? clean : undefined;
+  }, [message.htmlContent]);
   const bubble = cn(
     'max-w-[80%] rounded-3xl rounded-br-lg bg-slate-100 px-4 py-2.5 text-[0.9375rem]/6 break-words whitespace-pre-wrap text-slate-900',
     // The composer's HTML: paragraphs, mention tokens and links.
     '[&_p]:my-0 [&_p+p]:mt-2 [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2',
+    '[&_code]:rounded [&_code]:bg-white/70 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.9em]',
     '[&_[data-lexical-beautiful-mention]]:rounded-md [&_[data-lexical-beautiful-mention]]:bg-brand-100 [&_[data-lexical-beautiful-mention]]:px-1 [&_[data-lexical-beautiful-mention]]:font-medium [&_[data-lexical-beautiful-mention]]:text-brand-900',
   );
   return (

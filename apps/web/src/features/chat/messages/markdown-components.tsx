@@ -1,6 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { Components } from 'react-markdown';
+import { cn } from '../../../lib/cn';
 import { CodeBlock } from './code-block';
 import { isOwnImageSource } from './safe-urls';
 
@@ -40,38 +41,57 @@ function MarkdownImage({ src, alt, title }: ComponentProps<'img'> & { node?: unk
 
 /** Hand-written typography for assistant replies; `pre` is the code block, `code` only ever inline code. */
 export const markdownComponents: Components = {
-  h1: ({ node: _node, ...props }) => (
-    <h1 className="mt-6 mb-3 text-xl font-bold text-slate-900 first:mt-0" {...props} />
+  h1: ({ node: _node, className, ...props }) => (
+    <h1 className={cn('mt-6 mb-3 text-xl font-bold text-slate-900 first:mt-0', className)} {...props} />
   ),
-  h2: ({ node: _node, ...props }) => (
-    <h2 className="mt-6 mb-3 text-lg font-bold text-slate-900 first:mt-0" {...props} />
+  h2: ({ node: _node, className, ...props }) => (
+    <h2 className={cn('mt-6 mb-3 text-lg font-bold text-slate-900 first:mt-0', className)} {...props} />
   ),
-  h3: ({ node: _node, ...props }) => (
-    <h3 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0" {...props} />
+  h3: ({ node: _node, className, ...props }) => (
+    <h3 className={cn('mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0', className)} {...props} />
   ),
-  h4: ({ node: _node, ...props }) => (
-    <h4 className="mt-4 mb-2 text-base font-semibold text-slate-800 first:mt-0" {...props} />
+  h4: ({ node: _node, className, ...props }) => (
+    <h4 className={cn('mt-4 mb-2 text-base font-semibold text-slate-800 first:mt-0', className)} {...props} />
   ),
-  h5: ({ node: _node, ...props }) => <h5 className="mt-4 mb-2 text-sm font-semibold text-slate-800" {...props} />,
-  h6: ({ node: _node, ...props }) => <h6 className="mt-4 mb-2 text-sm font-semibold text-slate-600" {...props} />,
-  p: ({ node: _node, ...props }) => <p className="my-3 first:mt-0 last:mb-0" {...props} />,
-  ul: ({ node: _node, ...props }) => (
-    <ul className="my-3 list-disc space-y-1 pl-6 marker:text-slate-400 first:mt-0 last:mb-0" {...props} />
+  h5: ({ node: _node, className, ...props }) => (
+    <h5 className={cn('mt-4 mb-2 text-sm font-semibold text-slate-800', className)} {...props} />
   ),
-  ol: ({ node: _node, ...props }) => (
-    <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-slate-500 first:mt-0 last:mb-0" {...props} />
+  h6: ({ node: _node, className, ...props }) => (
+    <h6 className={cn('mt-4 mb-2 text-sm font-semibold text-slate-600', className)} {...props} />
   ),
-  li: ({ node: _node, ...props }) => <li className="pl-1 [&>ol]:my-1 [&>p]:my-1 [&>ul]:my-1" {...props} />,
-  blockquote: ({ node: _node, ...props }) => (
-    <blockquote
-      className="my-4 border-l-4 border-brand-200 bg-brand-50/40 py-1 pl-4 text-slate-700 italic"
+  p: ({ node: _node, className, ...props }) => <p className={cn('my-3 first:mt-0 last:mb-0', className)} {...props} />,
+  ul: ({ node: _node, className, ...props }) => (
+    <ul
+      className={cn(
+        'my-3 space-y-1 first:mt-0 last:mb-0',
+        // A task list's checkboxes stand in for the bullets.
+        className?.includes('contains-task-list') ? 'pl-1' : 'list-disc pl-6 marker:text-slate-400',
+        className,
+      )}
       {...props}
     />
   ),
-  hr: ({ node: _node, ...props }) => <hr className="my-6 border-slate-200" {...props} />,
+  ol: ({ node: _node, className, ...props }) => (
+    <ol
+      className={cn('my-3 list-decimal space-y-1 pl-6 marker:text-slate-500 first:mt-0 last:mb-0', className)}
+      {...props}
+    />
+  ),
+  li: ({ node: _node, className, ...props }) => (
+    <li className={cn('pl-1 [&>ol]:my-1 [&>p]:my-1 [&>ul]:my-1', className)} {...props} />
+  ),
+  blockquote: ({ node: _node, className, ...props }) => (
+    <blockquote
+      className={cn('my-4 border-l-4 border-brand-200 bg-brand-50/40 py-1 pl-4 text-slate-700 italic', className)}
+      {...props}
+    />
+  ),
+  hr: ({ node: _node, className, ...props }) => <hr className={cn('my-6 border-slate-200', className)} {...props} />,
   a: MarkdownLink,
   img: MarkdownImage,
-  strong: ({ node: _node, ...props }) => <strong className="font-semibold text-slate-900" {...props} />,
+  strong: ({ node: _node, className, ...props }) => (
+    <strong className={cn('font-semibold text-slate-900', className)} {...props} />
+  ),
   code: ({ node: _node, className: _className, ...props }) => (
     <code
       className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-[0.875em] text-slate-800 ring-1 ring-slate-200"
@@ -84,16 +104,22 @@ export const markdownComponents: Components = {
       <table className="w-full border-collapse text-left text-sm" {...props} />
     </div>
   ),
-  thead: ({ node: _node, ...props }) => <thead className="bg-slate-50" {...props} />,
-  th: ({ node: _node, ...props }) => (
+  thead: ({ node: _node, className, ...props }) => <thead className={cn('bg-slate-50', className)} {...props} />,
+  th: ({ node: _node, className, ...props }) => (
     <th
-      className="border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-900 [&:not(:first-child)]:border-l"
+      className={cn(
+        'border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-900 [&:not(:first-child)]:border-l',
+        className,
+      )}
       {...props}
     />
   ),
-  td: ({ node: _node, ...props }) => (
+  td: ({ node: _node, className, ...props }) => (
     <td
-      className="border-t border-slate-100 px-3 py-2 align-top text-slate-700 [&:not(:first-child)]:border-l [&:not(:first-child)]:border-slate-100"
+      className={cn(
+        'border-t border-slate-100 px-3 py-2 align-top text-slate-700 [&:not(:first-child)]:border-l [&:not(:first-child)]:border-slate-100',
+        className,
+      )}
       {...props}
     />
   ),
