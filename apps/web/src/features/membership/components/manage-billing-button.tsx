@@ -8,7 +8,7 @@ import { useRedirectAction } from '../hooks/use-redirect-action';
 export function ManageBillingButton() {
   const portal = useRedirectAction(createPortalSession, 'The billing portal could not be opened. Please try again.');
   return (
-    <Button variant="secondary" size="lg" disabled={portal.busy} onClick={() => void portal.run()}>
+    <Button variant="secondary" size="lg" className="shrink-0" disabled={portal.busy} onClick={() => void portal.run()}>
       {portal.busy ? <Spinner /> : <CreditCard className="size-4" aria-hidden="true" />}
       Manage billing
     </Button>

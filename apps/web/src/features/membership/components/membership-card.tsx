@@ -100,12 +100,12 @@ export function MembershipCard({ membership, payments, now }: MembershipCardProp
 
         <div className="flex flex-col gap-3 border-t border-slate-200 bg-slate-50 px-6 py-5 sm:flex-row sm:items-center sm:px-8">
           {upgradable ? (
-            <Link to="/pricing" className={buttonClass('primary', 'lg')}>
+            <Link to="/pricing" className={buttonClass('primary', 'lg', 'shrink-0')}>
               Upgrade to Pro
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
           ) : (
-            <Link to="/pricing" className={buttonClass('secondary', 'lg')}>
+            <Link to="/pricing" className={buttonClass('secondary', 'lg', 'shrink-0')}>
               Change Plan
             </Link>
           )}
