@@ -3,6 +3,7 @@ import { benchColdStart } from './cold-start.mjs';
 import { measureLandingJs } from './landing-size.mjs';
 import { benchChatStream } from './chat-stream.ts';
 import { benchNotesList } from './notes-list.ts';
+import { benchLessonPlayer } from './lesson-player.ts';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -52,3 +53,17 @@ for (const delayMs of [0, 2]) {
       `memory growth of the process ${c.rssGrowthMb.toFixed(1)} MB`,
   );
 }
+
+const lesson = await benchLessonPlayer();
+console.log(`\nLesson player, lesson ${lesson.lessonId} in headless Chromium (built app):`);
+console.log(
+  `  click Play to audio running: first (cold) ${ms(lesson.cold.runningMs)} (playing event ${ms(lesson.cold.playingMs)}); ` +
+    `warm median of ${lesson.warm.runs} ${ms(lesson.warm.runningMs)} (playing event ${ms(lesson.warm.playingMs)}), worst ${ms(lesson.warm.worstRunningMs)}`,
+);
+const drift = lesson.drift;
+console.log(
+  `  highlight vs audio clock over the whole lesson at ${drift.rate}x (${drift.playedSeconds.toFixed(0)} s): ` +
+    `worst ${ms(drift.worstMs)} of audio time (${ms(drift.worstMs / drift.rate)} real time; late ${ms(drift.worstLateMs)}, ` +
+    `early ${ms(drift.worstEarlyMs)}), median ${ms(drift.medianMs)}; ${drift.highlighted} of ${drift.sentences} sentences ` +
+    `highlighted; goal under ${ms(drift.goalMs)}`,
+);

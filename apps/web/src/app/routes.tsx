@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import type * as PlaceholderScreens from '../features/placeholders/screens';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
@@ -8,11 +7,6 @@ import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import type { RouteHandle } from './route-handle';
 import { Root } from './root';
-
-const placeholder = (name: keyof typeof PlaceholderScreens) => async () => {
-  const screens = await import('../features/placeholders/screens');
-  return { Component: screens[name] };
-};
 
 const noteEditor = async () => ({
   Component: (await import('../features/notes/components/note-editor-screen')).NoteEditorScreen,
@@ -55,7 +49,13 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/membership/components/pricing-screen')).PricingScreen,
             }),
           },
-          { path: 'lessons', handle: titled('Lessons'), lazy: placeholder('LessonsScreen') },
+          {
+            path: 'lessons',
+            handle: titled('Lessons'),
+            lazy: async () => ({
+              Component: (await import('../features/lessons/components/lessons-screen')).LessonsScreen,
+            }),
+          },
           {
             element: <RedirectIfSignedIn />,
             children: [
@@ -153,7 +153,13 @@ export const routes: RouteObject[] = [
           {
             element: <RequireUser />,
             children: [
-              { path: 'learn/:id', handle: titled('Lesson'), lazy: placeholder('LessonPlayerScreen') },
+              {
+                path: 'learn/:id',
+                handle: titled('Lesson'),
+                lazy: async () => ({
+                  Component: (await import('../features/lessons/components/lesson-player-screen')).LessonPlayerScreen,
+                }),
+              },
               {
                 path: 'demo/lexical_mentions_v2',
                 handle: titled('Demo: Chat Input'),

@@ -1,0 +1,70 @@
+import { CheckCircle2, Circle, Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import type { LessonSummary } from '@turtle/shared/lesson';
+import { cn } from '../../../lib/cn';
+
+interface LessonCardProps {
+  lesson: LessonSummary;
+  completed: boolean;
+  onToggleCompleted: () => void;
+}
+
+/**
+ * One lesson in the list (SPEC 2): the whole card opens the lesson (its title is a link stretched over the card);
+ * the circle on top of it toggles the device's completed mark, which strikes the title through.
+ */
+export function LessonCard({ lesson, completed, onToggleCompleted }: LessonCardProps) {
+  const label = completed ? `Mark “${lesson.title}” as not completed` : `Mark “${lesson.title}” as completed`;
+  return (
+    <li
+      className={cn(
+        'group relative flex items-center gap-3 rounded-xl border bg-white p-4 shadow-xs transition hover:border-brand-300 hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600 sm:gap-4 sm:px-5',
+        completed ? 'border-slate-200 bg-slate-50/70' : 'border-slate-200',
+      )}
+    >
+      <button
+        type="button"
+        onClick={onToggleCompleted}
+        aria-pressed={completed}
+        aria-label={label}
+        title={completed ? 'Completed' : 'Mark as completed'}
+        className={cn(
+          'relative z-10 -m-1.5 inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          completed ? 'text-brand-700 hover:text-brand-800' : 'text-slate-400 hover:text-brand-700',
+        )}
+      >
+        {completed ? (
+          <CheckCircle2 className="size-6" aria-hidden="true" />
+        ) : (
+          <Circle className="size-6" aria-hidden="true" />
+        )}
+      </button>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-medium text-slate-500">Lesson {lesson.id}</p>
+        <h2
+          className={cn(
+            'min-w-0 text-base font-semibold',
+            completed ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900',
+          )}
+        >
+          <Link
+            to={`/learn/${lesson.id}`}
+            className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-800"
+          >
+            {lesson.title}
+          </Link>
+        </h2>
+      </div>
+      {!lesson.ready && (
+        <span className="hidden shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600 sm:inline">
+          Coming soon
+        </span>
+      )}
+      <p className="flex shrink-0 items-center gap-1.5 text-sm text-slate-600 tabular-nums">
+        <Clock className="size-4 text-slate-400" aria-hidden="true" />
+        <span className="sr-only">Duration </span>
+        {lesson.duration}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+import { MessageCircleQuestion } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { LESSON_SERIES_TITLE, LESSON_SKIP_STEP_SECONDS } from '@turtle/shared/constants';
+import type { Lesson, TranscriptEntry } from '@turtle/shared/lesson';
+import { Button } from '../../../components/ui/button';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { useLessonAudio } from '../hooks/use-lesson-audio';
+import { useMediaSession } from '../hooks/use-media-session';
+import { usePaneWidth } from '../hooks/use-pane-width';
+import { usePlayerKeys } from '../hooks/use-player-keys';
+import { resumePosition, useSavePosition } from '../hooks/use-save-position';
+import { useTutorChat } from '../hooks/use-tutor-chat';
+import { useLessonProgress } from '../lib/lesson-progress-store';
+import { BackToLessons } from './back-to-lessons';
+import { PlayerControls } from './player-controls';
+import { TranscriptView } from './transcript-view';
+import { TutorPane } from './tutor-pane';
+
+/** SPEC 2: "Wait, I have questions" (or W) pauses the lesson and opens the tutor. */
+function AskButton({ onClick, disabled, className }: { onClick: () => void; disabled: boolean; className?: string }) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={onClick}
+      disabled={disabled}
+      title="Wait, I have questions (W)"
+      className={className}
+    >
+      <MessageCircleQuestion className="size-4 text-brand-700" aria-hidden="true" />
+      Wait, I have questions
+    </Button>
+  );
+}
+
+/**
+ * The lesson player (SPEC 2 and 4): title, transcript, transport, and the tutor pane. Chat mode pauses the audio,
+ * disables the transport and the sentences and dims the transcript; "Continue lesson" leaves it and plays on.
+ */
+export function LessonPlayer({ lesson }: { lesson: Lesson }) {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [startAtMs] = useState(() => resumePosition(lesson));
+  const rate = useLessonProgress((progress) => progress.playbackRate);
+  const setRate = useLessonProgress((progress) => progress.setPlaybackRate);
+  const [audio, controls] = useLessonAudio(audioRef, lesson.transcript, lesson.duration, { startAtMs, rate });
+  const [chatOpen, setChatOpen] = useState(false);
+  const chat = useTutorChat(lesson);
+  const fullScreenPane = useIsMobile();
+  const [paneWidth, setPaneWidth] = usePaneWidth();
+  useSavePosition(lesson.id, audioRef, audio.positionMs, audio.playing);
+
+  const openChat = useCallback(() => {
+    controls.pause();
+    setChatOpen(true);
+  }, [controls]);
+  const continueLesson = useCallback(() => {
+    setChatOpen(false);
+    controls.play();
+  }, [controls]);
+  const keyActions = useMemo(
+    () => ({
+      toggle: controls.toggle,
+      skip: (direction: -1 | 1) => controls.skip(direction * LESSON_SKIP_STEP_SECONDS * 1000),
+      ask: openChat,
+    }),
+    [controls, openChat],
+  );
+  usePlayerKeys(!chatOpen, keyActions);
+  useMediaSession(lesson.title, controls, { enabled: !chatOpen, rate, ...audio });
+  const selectSentence = useCallback((entry: TranscriptEntry) => controls.seek(entry.startMs), [controls]);
+
+  return (
+    <div className="flex h-[calc(100dvh-4rem-1px)] min-h-96 w-full">
+      <section aria-labelledby="lesson-title" className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start gap-2 border-b border-slate-200 px-2 py-3 sm:gap-3 sm:px-4">
+          <BackToLessons />
+          <div className="min-w-0 flex-1 pt-0.5">
+            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+              {LESSON_SERIES_TITLE} · Lesson {lesson.id}
+            </p>
+            <h1 id="lesson-title" className="text-lg font-bold tracking-tight text-slate-900 sm:text-xl">
+              {lesson.title}
+            </h1>
+          </div>
+          <div className="mt-1 hidden shrink-0 sm:block">
+            <AskButton onClick={openChat} disabled={chatOpen} />
+          </div>
+        </div>
+        <TranscriptView
+          transcript={lesson.transcript}
+          currentIndex={audio.currentIndex}
+          disabled={chatOpen}
+          onSelect={selectSentence}
+        />
+        <PlayerControls audio={audio} controls={controls} disabled={chatOpen} rate={rate} onRate={setRate}>
+          <div className="sm:hidden">
+            <AskButton onClick={openChat} disabled={chatOpen} className="w-full" />
+          </div>
+        </PlayerControls>
+        <audio ref={audioRef} src={lesson.audioFile ?? undefined} preload="auto">
+          {lesson.captionsFile && (
+            <track kind="captions" src={lesson.captionsFile} srcLang="en" label="English" default />
+          )}
+        </audio>
+      </section>
+      {chatOpen && (
+        <TutorPane
+          chat={chat}
+          current={lesson.transcript[audio.currentIndex]}
+          fullScreen={fullScreenPane}
+          width={paneWidth}
+          onWidth={setPaneWidth}
+          onContinue={continueLesson}
+          onSeek={controls.seek}
+        />
+      )}
+    </div>
+  );
+}

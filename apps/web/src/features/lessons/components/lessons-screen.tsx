@@ -1,0 +1,58 @@
+import { RefreshCw } from 'lucide-react';
+import { LESSON_COUNT, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
+import { Button } from '../../../components/ui/button';
+import { useLessons } from '../hooks/use-lessons';
+import { useLessonProgress } from '../lib/lesson-progress-store';
+import { orderLessons } from '../lib/lesson-order';
+import { LessonCard } from './lesson-card';
+
+function LessonListSkeleton() {
+  return (
+    <ul aria-hidden="true" className="flex flex-col gap-3">
+      {Array.from({ length: LESSON_COUNT }, (_, index) => (
+        <li key={index} className="h-[4.5rem] animate-pulse rounded-xl border border-slate-200 bg-slate-50" />
+      ))}
+    </ul>
+  );
+}
+
+/** /lessons (SPEC 2 "Lesson list"): the series, incomplete lessons first, completed ones after and struck through. */
+export function LessonsScreen() {
+  const state = useLessons();
+  const completed = useLessonProgress((progress) => progress.completed);
+  const toggleCompleted = useLessonProgress((progress) => progress.toggleCompleted);
+  const series =
+    state.status === 'ready' ? state.data.series : { title: LESSON_SERIES_TITLE, numberOfLessons: LESSON_COUNT };
+
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Audio lessons</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{series.title}</h1>
+        <p className="mt-1 text-slate-600">(A {series.numberOfLessons}-part mini-series)</p>
+      </div>
+      {state.status === 'loading' && <LessonListSkeleton />}
+      {state.status === 'failed' && (
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-12 text-center">
+          <p className="text-slate-700">{state.message}</p>
+          <Button variant="secondary" onClick={state.retry}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <ul aria-label="Lessons" className="flex flex-col gap-3">
+          {orderLessons(state.data.lessons, completed).map((lesson) => (
+            <LessonCard
+              key={lesson.id}
+              lesson={lesson}
+              completed={Boolean(completed[lesson.id])}
+              onToggleCompleted={() => toggleCompleted(lesson.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

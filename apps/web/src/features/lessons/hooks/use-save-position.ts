@@ -1,0 +1,40 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { parseDuration, type Lesson } from '@turtle/shared/lesson';
+import { useLessonProgress } from '../lib/lesson-progress-store';
+
+/** While playing, the position is written this often; every pause and every seek while paused are written at once. */
+const SAVE_EVERY_MS = 5_000;
+/** A lesson left this close to its end starts over next time. */
+const NEAR_THE_END_MS = 3_000;
+
+/** Where to start a lesson: where this device left it, unless that was (nearly) the end. */
+export function resumePosition(lesson: Lesson): number {
+  const saved = useLessonProgress.getState().positions[lesson.id] ?? 0;
+  const end = parseDuration(lesson.duration);
+  return saved > 0 && !(saved >= end - NEAR_THE_END_MS) ? saved : 0;
+}
+
+/**
+ * DECISIONS "Lessons": remembers the last position of each lesson on this device. `positionMs` (in slider steps)
+ * says when; the audio's own clock says exactly where, so a resumed lesson is on the same sentence.
+ */
+export function useSavePosition(
+  id: string,
+  audioRef: RefObject<HTMLAudioElement | null>,
+  positionMs: number,
+  playing: boolean,
+): void {
+  const savePosition = useLessonProgress((state) => state.savePosition);
+  const lastSaved = useRef<number | null>(null);
+  useEffect(() => {
+    // The first position is the one just restored: nothing new to write.
+    if (lastSaved.current === null) {
+      lastSaved.current = positionMs;
+      return;
+    }
+    if (playing && Math.abs(positionMs - lastSaved.current) < SAVE_EVERY_MS) return;
+    lastSaved.current = positionMs;
+    const audio = audioRef.current;
+    savePosition(id, audio && audio.readyState > 0 ? audio.currentTime * 1000 : positionMs);
+  }, [id, audioRef, positionMs, playing, savePosition]);
+}
