@@ -29,6 +29,8 @@ interface LessonServer {
   cookie: string;
   /** Replies the signed-in learner used today. */
   repliesUsed(): Promise<number>;
+  /** A session for a new learner. */
+  newCookie(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ async function startLessonServer(env: Record<string, string> = {}): Promise<Less
     url: `http://127.0.0.1:${address.port}`,
     cookie: await createSessionToken(database.db, user.id),
     repliesUsed: () => repliesUsed(database.db, user.id, usageDay(Date.now()).day),
+    newCookie: async () => createSessionToken(database.db, (await createUser(database.db)).id),
     close: async () => {
       await app.close();
       await database.close();
@@ -286,6 +289,14 @@ describe('POST /api/lesson/chat (offline tutor)', () => {
     // Exactly at the limits is fine.
     const atLimit = await ask(body(question('Why?'), { fullScript: 'a'.repeat(LESSON_SCRIPT_MAX_LENGTH) }));
     expect(atLimit.status).toBe(200);
+  });
+
+  it('shares the chat\u2019s limit of 40 requests a minute per learner', async () => {
+    const cookie = await server.newCookie();
+    for (let index = 0; index < 40; index += 1) expect((await ask(body(question(' ')), cookie)).status).toBe(400);
+    const over = await ask(body(question('Why?')), cookie);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('answers 409 "Lesson not ready!" for a lesson without audio', async () => {

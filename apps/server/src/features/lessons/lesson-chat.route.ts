@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { AssistantError, type Assistant, type LessonContext } from '../../providers/llm/assistant';
+import { chatRateLimit } from '../chat/chat-rate-limit';
 import { refundReply, takeReply, usageDay } from '../chat/usage.repository';
 import { requireUser } from '../sessions/sessions';
 import { lessonNotFound, type LessonCatalog } from './lesson-catalog';
@@ -44,62 +45,67 @@ function tutorContext(catalog: LessonCatalog, body: LessonChatBody): LessonConte
 }
 
 /**
- * `POST /api/lesson/chat` (SPEC 7, DECISIONS "Lessons"): needs a session, counts toward the daily reply limit, and
+ * `POST /api/lesson/chat` (SPEC 7, DECISIONS "Lessons"): needs a session, shares the chat's per-minute request limit,
+ * counts toward the daily reply limit, and
  * answers `{reply}` once the assistant has finished. A failure or timeout answers 502/504 with a readable message
  * and gives the reply back; so does the person leaving, which also stops the upstream call.
  */
 export function lessonChatRoute(app: FastifyInstance, catalog: LessonCatalog, options: LessonChatOptions): void {
   const { db, assistant, config } = options;
-  app.post('/api/lesson/chat', { config: { accepts: 'json' } }, async (request, reply): Promise<LessonChatResponse> => {
-    const user = requireUser(request);
-    const body = parseInput(LessonChatBodySchema, request.body ?? {});
-    const lesson = tutorContext(catalog, body);
+  app.post(
+    '/api/lesson/chat',
+    { config: { accepts: 'json' }, preHandler: chatRateLimit(app) },
+    async (request, reply): Promise<LessonChatResponse> => {
+      const user = requireUser(request);
+      const body = parseInput(LessonChatBodySchema, request.body ?? {});
+      const lesson = tutorContext(catalog, body);
 
-    const now = Date.now();
-    const { day, resetsAt } = usageDay(now);
-    if ((await takeReply(db, user.id, day, dailyLimit(config, effectivePlan(user, now)))) === undefined) {
-      reply.header('retry-after', String(Math.ceil((resetsAt - now) / 1000)));
-      throw new HttpError(429, 'rateLimited', DAILY_LIMIT_MESSAGE);
-    }
-
-    const controller = new AbortController();
-    const res = reply.raw;
-    const onClose = () => {
-      if (!res.writableFinished) controller.abort();
-    };
-    res.on('close', onClose);
-    let timer: NodeJS.Timeout | undefined;
-    const armTimeout = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new TimeoutAbort()), config.firstTokenTimeoutMs);
-    };
-    armTimeout();
-    let text = '';
-    try {
-      const pieces = assistant.stream({
-        model: config.defaultModel,
-        messages: buildTutorPrompt(lesson, body.messages),
-        conversation: body.messages,
-        notes: [],
-        lesson,
-        signal: controller.signal,
-      });
-      for await (const piece of pieces) {
-        if (controller.signal.aborted) break;
-        armTimeout();
-        text += piece.token;
+      const now = Date.now();
+      const { day, resetsAt } = usageDay(now);
+      if ((await takeReply(db, user.id, day, dailyLimit(config, effectivePlan(user, now)))) === undefined) {
+        reply.header('retry-after', String(Math.ceil((resetsAt - now) / 1000)));
+        throw new HttpError(429, 'rateLimited', DAILY_LIMIT_MESSAGE);
       }
-      if (controller.signal.aborted) throw controller.signal.reason;
-      if (!text.trim()) throw new AssistantError(EMPTY_MESSAGE);
-      return { reply: text };
-    } catch (error) {
-      await refundReply(db, user.id, day);
-      if (controller.signal.reason instanceof TimeoutAbort) throw new HttpError(504, 'unavailable', TIMEOUT_MESSAGE);
-      if (!controller.signal.aborted) request.log.warn({ err: error }, 'lesson tutor failed');
-      throw new HttpError(502, 'unavailable', error instanceof AssistantError ? error.message : FAILED_MESSAGE);
-    } finally {
-      clearTimeout(timer);
-      res.off('close', onClose);
-    }
-  });
+
+      const controller = new AbortController();
+      const res = reply.raw;
+      const onClose = () => {
+        if (!res.writableFinished) controller.abort();
+      };
+      res.on('close', onClose);
+      let timer: NodeJS.Timeout | undefined;
+      const armTimeout = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => controller.abort(new TimeoutAbort()), config.firstTokenTimeoutMs);
+      };
+      armTimeout();
+      let text = '';
+      try {
+        const pieces = assistant.stream({
+          model: config.defaultModel,
+          messages: buildTutorPrompt(lesson, body.messages),
+          conversation: body.messages,
+          notes: [],
+          lesson,
+          signal: controller.signal,
+        });
+        for await (const piece of pieces) {
+          if (controller.signal.aborted) break;
+          armTimeout();
+          text += piece.token;
+        }
+        if (controller.signal.aborted) throw controller.signal.reason;
+        if (!text.trim()) throw new AssistantError(EMPTY_MESSAGE);
+        return { reply: text };
+      } catch (error) {
+        await refundReply(db, user.id, day);
+        if (controller.signal.reason instanceof TimeoutAbort) throw new HttpError(504, 'unavailable', TIMEOUT_MESSAGE);
+        if (!controller.signal.aborted) request.log.warn({ err: error }, 'lesson tutor failed');
+        throw new HttpError(502, 'unavailable', error instanceof AssistantError ? error.message : FAILED_MESSAGE);
+      } finally {
+        clearTimeout(timer);
+        res.off('close', onClose);
+      }
+    },
+  );
 }

@@ -49,7 +49,7 @@ export function LessonCard({ lesson, completed, onToggleCompleted }: LessonCardP
         >
           <Link
             to={`/learn/${lesson.id}`}
-            className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-800"
+            className="line-clamp-2 outline-none after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-800"
           >
             {lesson.title}
           </Link>
