@@ -4,24 +4,25 @@ import { useE2eApp } from './support/e2e-app';
 const app = useE2eApp();
 
 /**
- * SPEC 2's route table: each route's screen (or, until its feature lands, its placeholder) and its layout.
+ * SPEC 2's route table: each route's screen and its layout.
  * `signedOut` screens are the ones a signed-in visitor is sent away from (DECISIONS "Sessions and routes").
  */
 const ROUTES: { path: string; heading: string; title: string; layout: 'main' | 'bare'; signedOut?: true }[] = [
   { path: '/', heading: 'An AI study partner that reads your notes', title: '', layout: 'main' },
   { path: '/features', heading: 'Everything Turtle does', title: 'Features', layout: 'main' },
-  { path: '/pricing', heading: 'Pricing', title: 'Pricing', layout: 'main' },
+  { path: '/pricing', heading: 'Start free. Go Pro when you need more.', title: 'Pricing', layout: 'main' },
   { path: '/login', heading: 'Log in', title: 'Log in', layout: 'main', signedOut: true },
   { path: '/signup', heading: 'Join Turtle today', title: 'Sign up', layout: 'main', signedOut: true },
-  { path: '/test', heading: 'Test', title: 'Test', layout: 'main' },
+  { path: '/test', heading: 'Streaming test', title: 'Test', layout: 'main' },
   { path: '/demo/lexical_mentions', heading: 'Demo: Chat Input', title: 'Demo: Chat Input', layout: 'main' },
   { path: '/demo/lexical_mentions_v2', heading: 'Demo: Chat Input (v2)', title: 'Demo: Chat Input', layout: 'bare' },
   { path: '/demo/markdown', heading: 'Demo: Markdown', title: 'Demo: Markdown', layout: 'main' },
   { path: '/lessons', heading: 'Investing basics', title: 'Lessons', layout: 'main' },
-  { path: '/learn/1', heading: 'Lesson', title: 'Lesson', layout: 'bare' },
-  { path: '/payment/success', heading: 'Payment', title: 'Payment', layout: 'main' },
-  { path: '/membership', heading: 'Membership', title: 'Membership', layout: 'main' },
-  { path: '/chats', heading: 'Chats', title: 'Chats', layout: 'main' },
+  { path: '/learn/1', heading: 'Why invest? The power of compounding', title: 'Lesson', layout: 'bare' },
+  // Without a checkout to confirm, the payment page ends on the membership page (SPEC 8).
+  { path: '/payment/success', heading: 'Free Membership', title: 'Membership', layout: 'main' },
+  { path: '/membership', heading: 'Free Membership', title: 'Membership', layout: 'main' },
+  { path: '/chats', heading: 'New chat', title: 'Chats', layout: 'main' },
   { path: '/notes', heading: 'Your Notes', title: 'Notes', layout: 'main' },
   { path: '/note/new', heading: 'New note', title: 'New note', layout: 'main' },
   { path: '/note/some-id', heading: 'Note not found', title: 'Note', layout: 'main' },
