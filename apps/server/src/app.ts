@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -92,6 +93,8 @@ export async function buildApp({
   await billingRoutes(app, database.db, config);
   // Shutting down, open streams end with a last event (replies in progress are saved) before the database closes.
   const shuttingDown = new AbortController();
+  // Every open stream listens for it: as many listeners as streams, by design.
+  setMaxListeners(0, shuttingDown.signal);
   const chat = {
     db: database.db,
     assistant: assistant ?? createAssistant(config.assistant),
