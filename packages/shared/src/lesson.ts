@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatStreamMessageSchema } from './chat-stream';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, LESSON_COUNT } from './constants';
 
 /** The ids SPEC 3 names: "1" to "7". */
@@ -54,16 +55,8 @@ export interface GetLessonResponse {
   lesson: Lesson;
 }
 
-/** One message of the tutor conversation as sent (SPEC 3 "Lesson chat message": `{role, content}`). */
-export const LessonChatMessageSchema = z.object({
-  role: z.enum(['user', 'assistant'], { error: 'A message role must be "user" or "assistant".' }),
-  content: z
-    .string({ error: 'A message must be text.' })
-    .max(
-      CHAT_MESSAGE_MAX_LENGTH,
-      `A message must have ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters or less.`,
-    ),
-});
+/** One message of the tutor conversation as sent (SPEC 3 "Lesson chat message": `{role, content}`), as in the chat. */
+export const LessonChatMessageSchema = ChatStreamMessageSchema;
 export type LessonChatMessage = z.infer<typeof LessonChatMessageSchema>;
 
 /**

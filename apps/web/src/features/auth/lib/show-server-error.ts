@@ -1,8 +1,9 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { showAlert } from '../../../lib/alert-store';
 import { ApiError } from '../../../lib/api-client';
+import { GENERIC_ERROR } from '../../../lib/error-message';
 
-export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+export { GENERIC_ERROR };
 
 /**
  * SPEC 8: a server error about one of the form's fields ("Email not found", "Incorrect password", "Email already

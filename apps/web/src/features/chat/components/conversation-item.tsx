@@ -5,7 +5,7 @@ import { CONVERSATION_TITLE_MAX_LENGTH, type ConversationSummary } from '@turtle
 import { showAlert } from '../../../lib/alert-store';
 import { cn } from '../../../lib/cn';
 import { renameConversation } from '../api/conversations';
-import { errorText } from '../hooks/chat-errors';
+import { errorMessage } from '../../../lib/error-message';
 
 interface ConversationItemProps {
   conversation: ConversationSummary;
@@ -37,7 +37,7 @@ export function ConversationItem({ conversation, active, onOpen, onRenamed, onDe
       onRenamed(await renameConversation(conversation.id, next));
       setEditing(false);
     } catch (error) {
-      showAlert(errorText(error));
+      showAlert(errorMessage(error));
     } finally {
       setSaving(false);
     }

@@ -3,7 +3,7 @@ import type { ConversationSummary } from '@turtle/shared/conversation';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showAlert } from '../../../lib/alert-store';
 import { deleteConversation } from '../api/conversations';
-import { errorText, isNotFound } from '../hooks/chat-errors';
+import { errorMessage, isNotFound } from '../../../lib/error-message';
 
 interface DeleteConversationDialogProps {
   conversation: ConversationSummary | null;
@@ -23,7 +23,7 @@ export function DeleteConversationDialog({ conversation, onClose, onDeleted }: D
     } catch (error) {
       // Already gone (deleted in another tab): what the person wanted.
       if (isNotFound(error)) onDeleted(conversation.id);
-      else showAlert(errorText(error));
+      else showAlert(errorMessage(error));
     } finally {
       setBusy(false);
       onClose();

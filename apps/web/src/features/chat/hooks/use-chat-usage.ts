@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ChatUsage } from '@turtle/shared/entitlements';
 import { getChatUsage } from '../api/conversations';
-import { isAbort } from './chat-errors';
+import { isAbort } from '../../../lib/error-message';
 
 /** Today's replies against the plan's limit (`GET /api/chat/usage`); null until known or when it cannot load. */
 export function useChatUsage(): { usage: ChatUsage | null; refresh(): void } {

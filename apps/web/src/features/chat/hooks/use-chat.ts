@@ -10,7 +10,7 @@ import type {
 import { getConversation, stopReply } from '../api/conversations';
 import { postChatStream } from '../lib/post-chat-stream';
 import { readChatStream } from '../lib/read-chat-stream';
-import { errorText, isAbort, isNotFound } from './chat-errors';
+import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
 
 /** How often a reply being written elsewhere (before a reload, in another tab) is fetched again. */
 const FOLLOW_EVERY_MS = 600;
@@ -111,7 +111,7 @@ export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOpti
         if (isAbort(failure)) return;
         setLoading(false);
         if (isNotFound(failure)) setNotFound(true);
-        else setError(errorText(failure));
+        else setError(errorMessage(failure));
       });
     return () => controller.abort();
   }, [conversationId, createdHere]);
@@ -209,7 +209,7 @@ export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOpti
             ...(meta.sources.length ? { sources: meta.sources } : {}),
           });
         } else if (!isAbort(failure)) {
-          setError(errorText(failure));
+          setError(errorMessage(failure));
           finish(null);
         } else if (stream.current !== current) {
           return; // Let go for another conversation: that screen is already showing something else.
@@ -275,7 +275,7 @@ export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOpti
         setMessages(split.messages);
         setLive(split.live);
       })
-      .catch((failure: unknown) => setError(errorText(failure)));
+      .catch((failure: unknown) => setError(errorMessage(failure)));
   }, [conversationId]);
 
   return {

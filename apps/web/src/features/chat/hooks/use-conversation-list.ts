@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConversationSummary } from '@turtle/shared/conversation';
 import { listConversations } from '../api/conversations';
-import { errorText, isAbort } from './chat-errors';
+import { errorMessage, isAbort } from '../../../lib/error-message';
 
 export interface ConversationList {
   conversations: ConversationSummary[];
@@ -32,7 +32,7 @@ export function useConversationList(): ConversationList {
       })
       .catch((failure: unknown) => {
         if (isAbort(failure)) return;
-        setError(errorText(failure));
+        setError(errorMessage(failure));
         setLoaded(true);
       });
     return () => controller.abort();

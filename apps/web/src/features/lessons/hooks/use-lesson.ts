@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Lesson } from '@turtle/shared/lesson';
 import { getLesson } from '../api/get-lesson';
-import { errorMessage, isAbort, isNotFound } from '../lib/error-message';
+import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
 
 export type LessonState =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ListLessonsResponse } from '@turtle/shared/lesson';
 import { listLessons } from '../api/list-lessons';
-import { errorMessage, isAbort } from '../lib/error-message';
+import { errorMessage, isAbort } from '../../../lib/error-message';
 
 export type LessonsState =
   | { status: 'loading' }

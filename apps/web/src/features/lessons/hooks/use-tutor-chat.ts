@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
 import { fullScriptOf, type Lesson } from '@turtle/shared/lesson';
 import { askTutor } from '../api/ask-tutor';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 
 /** SPEC 3 "Lesson chat message". */
 export interface TutorMessage {

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showAlert } from '../../../lib/alert-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { deleteNote } from '../api/delete-note';
-import { errorMessage, isNotFound } from '../lib/error-message';
+import { errorMessage, isNotFound } from '../../../lib/error-message';
 
 /** SPEC 2: "Delete Note" asks first; Delete removes the note on the server, then from the list. */
 export function DeleteNoteDialog({ note, onClose }: { note: Note | null; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { showAlert } from '../../../lib/alert-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { saveNote } from '../api/save-note';
 import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { canSave, EMPTY_DRAFT, hasUnsavedChanges, type NoteDraft } from '../lib/note-draft';
 import { CharacterCount } from './character-count';
 import { DiscardChangesDialog } from './discard-changes-dialog';

@@ -3,7 +3,7 @@ import type { Note } from '@turtle/shared/note';
 import { showAlert } from '../../../lib/alert-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { listNotes } from '../api/list-notes';
-import { errorMessage, isAbort } from '../lib/error-message';
+import { errorMessage, isAbort } from '../../../lib/error-message';
 import { reconcileNoteCache } from '../lib/note-cache';
 import { sortByLastAccess } from '../lib/note-list';
 

@@ -3,7 +3,7 @@ import type { Note } from '@turtle/shared/note';
 import { showAlert } from '../../../lib/alert-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getNote } from '../api/get-note';
-import { errorMessage, isAbort, isNotFound } from '../lib/error-message';
+import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
 
 export type NoteState =
   | { status: 'loading' }

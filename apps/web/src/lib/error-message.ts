@@ -1,8 +1,8 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
-/** The server's own message when it sent one (`{ code, message }`), otherwise a generic line. */
+/** SPEC 8: API calls reject with the server's `{ code, message }`; its message is what the person reads. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message || GENERIC_ERROR;
   console.error(error);
