@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { activeStreams } from '../../db/schema';
 
@@ -52,7 +52,7 @@ export class StreamSlot {
     try {
       await this.db
         .update(activeStreams)
-        .set({ heartbeatAt: sql`${Date.now()}` })
+        .set({ heartbeatAt: Date.now() })
         .where(and(eq(activeStreams.userId, this.userId), eq(activeStreams.token, this.token)));
     } catch {
       // A missed heartbeat only risks the slot being taken over after the stale limit; the next one retries.
