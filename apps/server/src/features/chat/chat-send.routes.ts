@@ -18,6 +18,7 @@ import {
   insertMessage,
   listMessages,
   touchConversation,
+  type ConversationRow,
   type MessageRow,
 } from './conversations.repository';
 import { conversationNotFound } from './conversations.routes';
@@ -62,7 +63,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, options: ChatR
   const allowance = await allowReply(db, user, config, reply);
   let saved: Awaited<ReturnType<typeof saveExchange>>;
   try {
-    saved = await saveExchange(options, user, body, existing?.id, lastQuestion, notes);
+    saved = await saveExchange(options, user, body, existing, lastQuestion, notes);
   } catch (error) {
     await allowance.refund();
     await allowance.slot.release();
@@ -102,26 +103,29 @@ async function send(request: FastifyRequest, reply: FastifyReply, options: ChatR
   }
 }
 
-/** One transaction: the conversation (new or touched), the question (or the old reply dropped), the empty reply. */
+/**
+ * One transaction: the conversation (new, or the caller's own found before and touched), the question (or the old
+ * reply dropped), the empty reply.
+ */
 async function saveExchange(
   { db }: ChatRoutesOptions,
   user: UserRow,
   body: ChatSendBody,
-  conversationId: string | undefined,
+  existing: ConversationRow | undefined,
   lastQuestion: MessageRow | undefined,
   notes: NoteRow[],
 ) {
   const now = Date.now();
   return db.transaction(async (tx) => {
-    const conversation = conversationId
-      ? (await findOwnConversation(tx, user.id, conversationId))!
-      : await insertConversation(tx, {
-          id: randomUUID(),
-          userId: user.id,
-          title: titleFrom('message' in body ? body.message.content : ''),
-          createdAt: now,
-          updatedAt: now,
-        });
+    const conversation =
+      existing ??
+      (await insertConversation(tx, {
+        id: randomUUID(),
+        userId: user.id,
+        title: titleFrom('message' in body ? body.message.content : ''),
+        createdAt: now,
+        updatedAt: now,
+      }));
     let userMessage: MessageRow | undefined;
     if ('message' in body) {
       const { content, htmlContent, lexicalContent, noteIds } = body.message;
@@ -148,7 +152,8 @@ async function saveExchange(
       status: 'streaming',
       createdAt: now,
     });
-    await touchConversation(tx, conversation.id, now);
+    // A new conversation was made with this time already.
+    if (existing) await touchConversation(tx, conversation.id, now);
     return { conversation: { ...conversation, updatedAt: now }, userMessage, assistantMessage };
   });
 }
