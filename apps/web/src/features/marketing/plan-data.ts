@@ -6,17 +6,9 @@ import {
   PRO_PRICE_YEARLY_USD,
   YEARLY_SAVING_PERCENT,
 } from '@turtle/shared/constants';
+import { formatCount as count, usd } from '../../lib/format-price';
 
-export { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES };
-
-/** "$9.99", "$99", "$0". */
-export function usd(amount: number): string {
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-}
-
-export function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
+export { count, FREE_DAILY_REPLIES, PRO_DAILY_REPLIES };
 
 export const FREE_PRICE = usd(0);
 export const PRO_MONTHLY = usd(PRO_PRICE_MONTHLY_USD);

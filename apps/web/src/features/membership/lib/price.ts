@@ -1,21 +1,14 @@
 // Only the type from the billing contract: its module brings the schema library, which stays out of this chunk.
 import type { BillingPeriod } from '@turtle/shared/billing';
 import { PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD, YEARLY_SAVING_PERCENT } from '@turtle/shared/constants';
+import { formatCount, usd } from '../../../lib/format-price';
 
 export type { BillingPeriod };
 
 /** The two billing periods of the pricing toggle, in the order shown. */
 export const BILLING_PERIODS: readonly BillingPeriod[] = ['monthly', 'yearly'];
 
-/** "$9.99", "$99", "$0": cents only when there are any. */
-export function usd(amount: number): string {
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-}
-
-/** "2,000": the way counts are written on the pricing and membership screens. */
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}
+export { formatCount, usd };
 
 export interface ProPrice {
   /** "$9.99" or "$99". */
