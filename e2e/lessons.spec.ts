@@ -176,6 +176,8 @@ describe('the tutor pane', () => {
       .log(page)
       .getByText(/offline tutor/)
       .waitFor({ timeout: 15_000 });
+    // The answer streams in; Send comes back (in Stop's place) once it is whole.
+    await player.send(page).waitFor({ timeout: 15_000 });
     expect(await player.input(page).inputValue()).toBe('');
     const chips = player.log(page).getByRole('link', { name: /^\d\d:\d\d$/ });
     expect(await chips.count()).toBeGreaterThan(0);

@@ -93,7 +93,6 @@ async function signUpDemoUser(url) {
         content: 'How does an index fund spread the risk? @Index funds in one page',
         noteIds: [indexNote],
       },
-      model: 'gpt-4.1-mini',
     },
     sid,
   );

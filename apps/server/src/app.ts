@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
+import { hostname } from 'node:os';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -15,10 +15,12 @@ import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
+import type { AssistantServices } from './core/assistant/assistant-reply';
+import { ReplyRegistry } from './core/assistant/reply-registry';
+import { reclaimOwnSlots } from './core/assistant/stream-slot';
 import { chatSendRoutes } from './features/chat/chat-send.routes';
 import { chatStreamRoutes } from './features/chat/chat-stream.routes';
 import { conversationsRoutes } from './features/chat/conversations.routes';
-import { KeptReplies } from './features/chat/kept-reply';
 import { notesRoutes } from './features/notes/notes.routes';
 import { lessonsRoutes } from './features/lessons/lessons.routes';
 import { registerSignIn } from './features/oidc/sign-in';
@@ -44,6 +46,14 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Who this server instance is, recorded on the stream slots it holds. The same host and port is the same instance
+ * after a restart, so it can reclaim what it left behind; a random port (tests) is never the same twice.
+ */
+function instanceId(port: number): string {
+  return port === 0 ? `${hostname()}:${randomUUID()}` : `${hostname()}:${port}`;
+}
 
 /** Builds the app without listening, so tests can start it on any port. */
 export async function buildApp({
@@ -91,25 +101,21 @@ export async function buildApp({
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
   await billingRoutes(app, database.db, config);
-  // Shutting down, open streams end with a last event (replies in progress are saved) before the database closes.
-  const shuttingDown = new AbortController();
-  // Every open stream listens for it: as many listeners as streams, by design.
-  setMaxListeners(0, shuttingDown.signal);
-  const chat = {
+  const assistantServices: AssistantServices = {
     db: database.db,
     assistant: assistant ?? createAssistant(config.assistant),
     config: config.assistant,
-    shutdown: shuttingDown.signal,
+    replies: new ReplyRegistry(),
+    owner: instanceId(config.port),
   };
-  const keptReplies = new KeptReplies(chat.db, chat.assistant, chat.config);
-  app.addHook('preClose', async () => {
-    shuttingDown.abort();
-    await keptReplies.stopAll();
-  });
-  chatStreamRoutes(app, chat);
-  chatSendRoutes(app, chat, keptReplies);
-  conversationsRoutes(app, database.db, keptReplies);
-  await lessonsRoutes(app, { ...chat, dir: lessonsDir });
+  // Streams this instance left behind when it last stopped (a crash) end now; on PGlite this process is the only one.
+  await reclaimOwnSlots(database.db, database.kind === 'pglite' ? 'all' : assistantServices.owner);
+  // Shutting down, open replies end with a last event (kept ones are saved) before the database closes.
+  app.addHook('preClose', () => assistantServices.replies.stopAll());
+  chatStreamRoutes(app, assistantServices);
+  chatSendRoutes(app, assistantServices);
+  conversationsRoutes(app, database.db, assistantServices.replies);
+  await lessonsRoutes(app, { services: assistantServices, dir: lessonsDir });
 
   await registerWeb(app, webDistDir);
   return app;

@@ -179,6 +179,8 @@ describe('serving the app', () => {
       supportEmail: 'support@example.com',
       signInProvider: 'Dev Sign-in',
       assistant: 'offline',
+      // No model configured: the offline assistant is the one "model" served.
+      models: ['offline'],
       payments: 'demo',
     });
   });

@@ -14,11 +14,11 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import { runMigrations } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open-database';
-import { repliesUsed, usageDay } from '../src/features/chat/usage.repository';
+import { repliesUsed, usageDay } from '../src/core/assistant/usage.repository';
 import { loadLessonCatalog } from '../src/features/lessons/lesson-catalog';
 import { createLogger } from '../src/logger';
 import { createSessionToken, createUser } from './support/factories';
-import { startFakeLlm, type FakeLlm } from './support/fake-llm';
+import { FAKE_MODEL, startFakeLlm, type FakeLlm } from './support/fake-llm';
 import { call } from './support/http';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/lessons');
@@ -328,9 +328,9 @@ describe('POST /api/lesson/chat (model upstream)', () => {
   beforeAll(async () => {
     fake = await startFakeLlm();
     upstream = await startLessonServer({
-      LLM_BASE_URL: fake.baseUrl,
+      ...fake.env(),
       LLM_FIRST_TOKEN_TIMEOUT_MS: '500',
-      CHAT_FREE_DAILY_REPLIES: '3',
+      CHAT_FREE_DAILY_REPLIES: '10',
     });
     lesson = await getLesson('1');
   });
@@ -396,12 +396,74 @@ describe('POST /api/lesson/chat (model upstream)', () => {
     fake.script = { hang: true };
     const response = await ask('Why?');
     expect(response.status).toBe(504);
-    expect((response.data as { message: string }).message).toBe('The tutor took too long to answer. Please try again.');
+    expect((response.data as { message: string }).message).toBe(
+      'The assistant took too long to answer. Please try again.',
+    );
     expect(await usage()).toBe(before);
   });
 
+  const streamTutor = (content: string, signal?: AbortSignal) =>
+    fetch(`${upstream.url}/api/lesson/chat`, {
+      method: 'POST',
+      headers: {
+        accept: 'text/event-stream',
+        'content-type': 'application/json',
+        origin: upstream.url,
+        cookie: `sid=${upstream.cookie}`,
+      },
+      body: JSON.stringify({
+        lessonId: '1',
+        fullScript: fullScriptOf(lesson.transcript),
+        currentSentence: 'Diversification spreads your risk.',
+        messages: [{ role: 'user', content }],
+      }),
+      signal,
+    });
+
+  it('streams token by token, framed like the chat, from the same model, when the client asks for a stream', async () => {
+    fake.script = { tokens: ['See ', '[00:06]', '.'] };
+    const response = await streamTutor('What is diversification?');
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await response.text()).toBe(
+      'data: {"token":"See ","finish_reason":null}\n\n' +
+        'data: {"token":"[00:06]","finish_reason":null}\n\n' +
+        'data: {"token":".","finish_reason":null}\n\n' +
+        'data: {"token":"","finish_reason":"stop"}\n\n' +
+        'data: [DONE]\n\n',
+    );
+    expect(fake.requests[0]!.body.model).toBe(FAKE_MODEL);
+    expect(fake.requests[0]!.body.messages[1]!.content).toContain('▶ [00:06] Diversification spreads your risk.');
+  });
+
+  it('stops the upstream call when the learner stops, and holds the one stream slot while it runs', async () => {
+    fake.script = { tokens: Array.from({ length: 40 }, (_, index) => `t${index} `), delayMs: 50 };
+    const controller = new AbortController();
+    const response = await streamTutor('Go on', controller.signal);
+    await response.body!.getReader().read();
+    // The chat and the tutor share the person's one stream.
+    const chat = await call(upstream.url, '/api/chat/stream', {
+      json: { messages: [{ role: 'user', content: 'Hi' }] },
+      cookie: upstream.cookie,
+    });
+    expect(chat.status).toBe(429);
+    const stoppedAt = Date.now();
+    controller.abort();
+    const deadline = Date.now() + 2000;
+    while (fake.lastClosedAt === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(fake.lastClosedAt! - stoppedAt).toBeLessThan(1000);
+  });
+
+  it('ends a stream with an error event when the upstream fails', async () => {
+    fake.script = { status: 500 };
+    const text = await (await streamTutor('Why?')).text();
+    expect(text).toBe(
+      'data: {"token":"","finish_reason":"error","error":"The assistant\'s service answered with an error (500). Please try again."}\n\n' +
+        'data: [DONE]\n\n',
+    );
+  });
+
   it('counts toward the daily reply limit: 429 past it', async () => {
-    const left = 3 - (await usage());
+    const left = 10 - (await usage());
     for (let index = 0; index < left; index += 1) expect((await ask('Why?')).status).toBe(200);
     const over = await ask('Why?');
     expect(over.status).toBe(429);

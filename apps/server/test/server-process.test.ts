@@ -84,7 +84,7 @@ describe('graceful shutdown', () => {
     const res = await fetch(`${server.url}/api/test/stream`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url, cookie: `sid=${cookie}` },
-      body: JSON.stringify({ messages: [{ role: 'user', content: question }], model: 'gpt-4.1-mini' }),
+      body: JSON.stringify({ messages: [{ role: 'user', content: question }] }),
     });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();

@@ -78,7 +78,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       const res = await fetch(`${a.url}/api/chat/send`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: a.url, cookie: `sid=${token}` },
-        body: JSON.stringify({ message: { content: question }, model: 'gpt-4.1-mini' }),
+        body: JSON.stringify({ message: { content: question } }),
       });
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
@@ -88,7 +88,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
 
       // The same person cannot start a second reply on the other process meanwhile.
       const second = await call(b.url, '/api/chat/send', {
-        json: { message: { content: 'And another thing' }, model: 'gpt-4.1-mini' },
+        json: { message: { content: 'And another thing' } },
         cookie: token,
       });
       expect(second.status).toBe(429);

@@ -7,7 +7,15 @@ export const PublicConfigSchema = z.object({
   signInProvider: z.string().nullable(),
   /** Who answers the chat: the built-in offline assistant (labelled in the UI) or a configured model. */
   assistant: z.enum(['offline', 'openai']),
+  /**
+   * The models this server answers with, its default first: `LLM_MODEL`, then `LLM_MODELS`; with no model
+   * configured, only the offline assistant (`OFFLINE_MODEL`). The client never names a model of its own.
+   */
+  models: z.array(z.string()).min(1),
   /** Who takes payments: the clearly labelled demo checkout, or Stripe. */
   payments: z.enum(['demo', 'stripe']),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+/** The built-in offline assistant's name in `models`, when no model is configured. */
+export const OFFLINE_MODEL = 'offline';

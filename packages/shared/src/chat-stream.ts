@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from './constants';
-import type { ChatSendMeta } from './conversation';
 
 /** Notes a message may mention: their ids go to the server, which reads the caller's own notes only. */
 export const CHAT_MENTIONED_NOTES_MAX = 10;
+
+/**
+ * The model a request asks for. Optional: without it the server's default answers (the first of
+ * `GET /api/config`'s `models`). A name the server does not serve gets 400.
+ */
+export const ModelNameSchema = z.string({ error: 'Name the model as text.' }).trim().min(1, 'Name the model.').max(100);
 
 /** One message of the history sent to the model. Only the person and the assistant speak: no `system` role. */
 export const ChatStreamMessageSchema = z.object({
@@ -25,21 +30,7 @@ export const ChatStreamBodySchema = z.object({
     .max(CHAT_HISTORY_MAX_MESSAGES, `Send at most ${CHAT_HISTORY_MAX_MESSAGES} messages.`)
     .refine((messages) => messages.at(-1)?.role === 'user', 'The last message must be the person\u2019s.')
     .refine((messages) => messages.at(-1)?.content.trim() !== '', 'Type a message first.'),
-  model: z.string({ error: 'Name the model.' }).min(1).max(100),
+  model: ModelNameSchema.optional(),
   noteIds: z.array(z.string().min(1).max(100)).max(CHAT_MENTIONED_NOTES_MAX).optional(),
 });
 export type ChatStreamBody = z.infer<typeof ChatStreamBodySchema>;
-
-/**
- * One `data:` line of the stream (SPEC 7): a piece of text and, on the last piece, why it stopped. The stream
- * ends with `data: [DONE]`. A failure mid-stream is a last piece with `finish_reason: "error"` and an `error`
- * message a person can read.
- */
-export interface ChatStreamChunk {
-  token: string;
-  finish_reason: null | 'stop' | 'length' | 'error';
-  error?: string;
-  /** `/api/chat/send` only, on its first chunk: the conversation and messages this stream belongs to. */
-  meta?: ChatSendMeta;
-}
-export const CHAT_STREAM_DONE = '[DONE]';

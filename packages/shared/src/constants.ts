@@ -5,8 +5,6 @@ export const SESSION_COOKIE_NAME = 'sid';
 export const CLIENT_STORE_NAME = 'turtle-store';
 export const CLIENT_STORE_VERSION = 0;
 
-export const DEFAULT_MODEL = 'gpt-4.1-mini';
-
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 30;
 export const PASSWORD_MIN_LENGTH = 6;

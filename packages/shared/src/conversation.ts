@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_MENTIONED_NOTES_MAX } from './chat-stream';
+import { CHAT_MENTIONED_NOTES_MAX, ModelNameSchema } from './chat-stream';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 
 /**
@@ -117,12 +117,12 @@ export const ChatSendBodySchema = z.union([
   z.object({
     conversationId: IdSchema.optional(),
     message: ComposerMessageSchema,
-    model: z.string({ error: 'Name the model.' }).min(1).max(100),
+    model: ModelNameSchema.optional(),
   }),
   z.object({
     conversationId: IdSchema,
     regenerate: z.literal(true),
-    model: z.string({ error: 'Name the model.' }).min(1).max(100),
+    model: ModelNameSchema.optional(),
   }),
 ]);
 export type ChatSendBody = z.infer<typeof ChatSendBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChatStreamMessageSchema } from './chat-stream';
+import { ChatStreamMessageSchema, ModelNameSchema } from './chat-stream';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, LESSON_COUNT } from './constants';
 
 /** The ids SPEC 3 names: "1" to "7". */
@@ -86,6 +86,8 @@ export const LessonChatBodySchema = z.object({
     .max(CHAT_HISTORY_MAX_MESSAGES, `Send at most ${CHAT_HISTORY_MAX_MESSAGES} messages.`)
     .refine((messages) => messages.at(-1)?.role === 'user', 'The last message must be your question.')
     .refine((messages) => messages.at(-1)?.content.trim() !== '', 'Type a question first.'),
+  /** The model to answer with, as in the chat; the server's default when missing. */
+  model: ModelNameSchema.optional(),
 });
 export type LessonChatBody = z.infer<typeof LessonChatBodySchema>;
 

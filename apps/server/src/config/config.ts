@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { OFFLINE_MODEL } from '@turtle/shared/app-config';
 import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES } from '@turtle/shared/constants';
 
 const port = z.coerce
@@ -150,7 +151,9 @@ export interface AssistantConfig {
   kind: 'openai' | 'offline';
   baseUrl: string | undefined;
   apiKey: string | undefined;
+  /** `models[0]`. */
   defaultModel: string;
+  /** What requests may name, the default first (the offline assistant's name when no model is configured). */
   models: string[];
   firstTokenTimeoutMs: number;
   /** Assistant replies a day, by plan (DECISIONS.md "Chat"). */
@@ -263,13 +266,16 @@ function assistantConfig(e: z.infer<typeof EnvSchema>): AssistantConfig {
     .split(',')
     .map((model) => model.trim())
     .filter(Boolean);
+  // A key alone means OpenAI itself; a base URL alone suits local servers (Ollama, vLLM, llama.cpp).
+  const kind = e.LLM_BASE_URL || e.LLM_API_KEY ? 'openai' : 'offline';
+  // Without a model to call, the offline assistant is the one "model" served.
+  const models = kind === 'openai' ? [...new Set([e.LLM_MODEL, ...listed])] : [OFFLINE_MODEL];
   return {
-    // A key alone means OpenAI itself; a base URL alone suits local servers (Ollama, vLLM, llama.cpp).
-    kind: e.LLM_BASE_URL || e.LLM_API_KEY ? 'openai' : 'offline',
+    kind,
     baseUrl: e.LLM_BASE_URL,
     apiKey: e.LLM_API_KEY || undefined,
-    defaultModel: e.LLM_MODEL,
-    models: [...new Set([e.LLM_MODEL, ...listed])],
+    defaultModel: models[0]!,
+    models,
     firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
     dailyReplies: { free: e.CHAT_FREE_DAILY_REPLIES, pro: e.CHAT_PRO_DAILY_REPLIES },
   };

@@ -163,6 +163,12 @@ export const activeStreams = pgTable('active_streams', {
   /** Random per stream, so only its owner releases it. */
   token: text('token').notNull(),
   heartbeatAt: bigint('heartbeat_at', { mode: 'number' }).notNull(),
+  /** The server instance writing the reply: at start, an instance reclaims the slots it left behind. */
+  owner: text('owner').notNull().default(''),
+  /** The kept reply being written, if any: a reclaimed slot marks it stopped. */
+  messageId: text('message_id'),
+  /** The usage day the reply was counted on: a reclaimed slot gives it back. */
+  day: text('day'),
 });
 
 /**

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Named like a local model (Ollama's), never like the default `gpt-4.1-mini`: a client that hard-codes a model fails. */
+export const FAKE_MODEL = 'llama3.1:8b';
+export const FAKE_API_KEY = 'sk-fake-upstream-key';
+
 export interface FakeLlmScript {
   tokens?: string[];
   /** Between tokens. */
@@ -15,31 +19,59 @@ export interface FakeLlmScript {
   malformedAfter?: number;
   /** Accept the request and never answer. */
   hang?: boolean;
+  /** Close the stream cleanly after the tokens, with no finish reason and no `[DONE]` (a cut-off answer). */
+  cutOff?: boolean;
+  /** Answer 200 with an HTML page instead of a stream (a proxy's error page, a wrong address). */
+  html?: boolean;
 }
 
 export interface FakeLlm {
   /** `LLM_BASE_URL` for the app. */
   baseUrl: string;
+  /** The app's environment for this fake: its address, key and model (`models` adds more it serves). */
+  env(models?: string[]): Record<string, string>;
   script: FakeLlmScript;
-  requests: { body: { model: string; messages: { role: string; content: string }[]; stream: boolean } }[];
+  requests: {
+    body: { model: string; messages: { role: string; content: string }[]; stream: boolean };
+    authorization: string | undefined;
+  }[];
   /** When the last request's connection closed (ms since epoch), if it has. */
   lastClosedAt: number | undefined;
   close(): Promise<void>;
 }
 
-const chunk = (content: string | undefined, finish: string | null) =>
+const chunk = (model: string, content: string | undefined, finish: string | null) =>
   `data: ${JSON.stringify({
     id: 'chatcmpl-fake',
     object: 'chat.completion.chunk',
     created: 0,
-    model: 'fake',
+    model,
     choices: [{ index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish }],
   })}\n\n`;
 
-/** An OpenAI-compatible chat server on loopback that streams what the test scripts, and records what it saw. */
-export async function startFakeLlm(): Promise<FakeLlm> {
+function refuse(res: http.ServerResponse, status: number, error: Record<string, unknown>) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error }));
+}
+
+/**
+ * An OpenAI-compatible chat server on loopback, as a self-hoster's Ollama or vLLM answers: it needs its key, serves
+ * only the models it has (`FAKE_MODEL`, and any passed to `env`) and answers 404 `model_not_found` for any other
+ * name. It streams what the test scripts, and records what it saw.
+ */
+export async function startFakeLlm(options: { servedModels?: string[] } = {}): Promise<FakeLlm> {
+  const served = new Set([FAKE_MODEL, ...(options.servedModels ?? [])]);
   const fake: FakeLlm = {
     baseUrl: '',
+    env: (models = []) => {
+      for (const model of models) served.add(model);
+      return {
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_API_KEY: FAKE_API_KEY,
+        LLM_MODEL: FAKE_MODEL,
+        ...(models.length ? { LLM_MODELS: models.join(',') } : {}),
+      };
+    },
     script: {},
     requests: [],
     lastClosedAt: undefined,
@@ -48,14 +80,29 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   const server = http.createServer(async (req, res) => {
     let raw = '';
     for await (const part of req) raw += part;
-    fake.requests.push({ body: JSON.parse(raw) });
+    const body = JSON.parse(raw) as FakeLlm['requests'][number]['body'];
+    fake.requests.push({ body, authorization: req.headers.authorization });
     fake.lastClosedAt = undefined;
     res.on('close', () => (fake.lastClosedAt = Date.now()));
+    if (req.headers.authorization !== `Bearer ${FAKE_API_KEY}`) {
+      return refuse(res, 401, { message: 'Incorrect API key provided.', code: 'invalid_api_key' });
+    }
+    if (!served.has(body.model)) {
+      return refuse(res, 404, {
+        message: `The model \`${body.model}\` does not exist or you do not have access to it.`,
+        code: 'model_not_found',
+      });
+    }
     const script = fake.script;
     if (script.hang) return;
     if (script.status) {
       res.writeHead(script.status, { 'content-type': 'application/json' });
       res.end(script.errorBody ?? JSON.stringify({ error: { message: 'fake failure' } }));
+      return;
+    }
+    if (script.html) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>Bad gateway</body></html>');
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -69,10 +116,11 @@ export async function startFakeLlm(): Promise<FakeLlm> {
         res.write('data: {not json\n\n');
         continue;
       }
-      res.write(chunk(token, null));
+      res.write(chunk(body.model, token, null));
     }
     if (res.destroyed) return;
-    res.write(chunk(undefined, script.finishReason ?? 'stop'));
+    if (script.cutOff) return void res.end();
+    res.write(chunk(body.model, undefined, script.finishReason ?? 'stop'));
     res.end('data: [DONE]\n\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,5 +6,7 @@ export const usePublicConfig = create<PublicConfig>()(() => ({
   supportEmail: 'support@example.com',
   signInProvider: null,
   assistant: 'offline',
+  // Until the server says which models it serves, requests name none (the server's default answers).
+  models: [],
   payments: 'demo',
 }));

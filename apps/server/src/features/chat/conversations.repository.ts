@@ -49,6 +49,17 @@ export async function deleteOwnConversation(db: DbOrTx, userId: string, id: stri
   return rows.length > 0;
 }
 
+/** The messages of the caller's own conversation, in order (none for another user's). */
+export async function listOwnMessages(db: DbOrTx, userId: string, conversationId: string): Promise<MessageRow[]> {
+  const rows = await db
+    .select({ message: chatMessages })
+    .from(chatMessages)
+    .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(conversations.userId, userId)))
+    .orderBy(asc(chatMessages.seq));
+  return rows.map((row) => row.message);
+}
+
 /** In the order they were written. Callers have already checked that the conversation is the caller's. */
 export async function listMessages(db: DbOrTx, conversationId: string): Promise<MessageRow[]> {
   return db

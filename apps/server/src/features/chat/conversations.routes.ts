@@ -22,13 +22,13 @@ import {
   renameOwnConversation,
   requestStop,
 } from './conversations.repository';
-import type { KeptReplies } from './kept-reply';
-import { hasLiveStream } from './stream-slot';
+import type { ReplyRegistry } from '../../core/assistant/reply-registry';
+import { hasLiveStream } from '../../core/assistant/stream-slot';
 
 export const conversationNotFound = () => new HttpError(404, 'notFound', 'That conversation does not exist.');
 
 /** The kept conversations, each call scoped to the session's user; another user's conversation answers 404. */
-export function conversationsRoutes(app: FastifyInstance, db: Db, replies: KeptReplies): void {
+export function conversationsRoutes(app: FastifyInstance, db: Db, replies: ReplyRegistry): void {
   app.get('/api/chat/conversations', async (request): Promise<ListConversationsResponse> => {
     const user = requireUser(request);
     return { conversations: (await listOwnConversations(db, user.id)).map(toSummary) };
@@ -41,7 +41,7 @@ export function conversationsRoutes(app: FastifyInstance, db: Db, replies: KeptR
     if (!conversation) throw conversationNotFound();
     let rows = await listMessages(db, id);
     const streaming = rows.filter((row) => row.status === 'streaming').map((row) => row.id);
-    // A reply still "streaming" with no live stream behind it lost its server process: show it as stopped.
+    // A reply still "streaming" with no live stream behind it lost its server process: it is stopped (and refunded).
     if (streaming.length > 0 && !(await hasLiveStream(db, user.id))) {
       await markRepliesStopped(db, streaming);
       rows = await listMessages(db, id);

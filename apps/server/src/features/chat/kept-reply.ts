@@ -1,115 +1,57 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatStreamChunk } from '@turtle/shared/chat-stream';
-import type { AssistantConfig } from '../../config/config';
+import type { ReplyKeeper } from '../../core/assistant/assistant-reply';
+import type { ReplyEnding } from '../../core/assistant/reply-ending';
+import type { AssistantRun } from '../../core/assistant/run-assistant';
 import type { Db } from '../../db/database';
-import type { Assistant, AssistantRequest } from '../../providers/llm/assistant';
 import { deleteMessage, finishReply, saveReplyProgress, touchConversation } from './conversations.repository';
-import type { ReplyAllowance } from './reply-checks';
-import { runAssistant } from './run-assistant';
 
 /** How often a reply in progress is saved (what a reopened page shows) and checked for Stop from elsewhere. */
 export const SAVE_EVERY_MS = 400;
 
-export interface KeptReply {
-  conversationId: string;
-  messageId: string;
-  request: Omit<AssistantRequest, 'signal'>;
-  allowance: ReplyAllowance;
-}
-
-interface Running {
-  controller: AbortController;
-  done: Promise<void>;
-}
-
 /**
- * Replies being written by this process. A reply runs to its end whether or not anyone is watching (a reload or
- * another conversation loses nothing); only Stop, the conversation's deletion or shutdown end it early, and what
- * was written is kept, marked stopped.
+ * Saves a kept conversation's reply as it grows, and its end. The reply does not depend on the page that asked for
+ * it: a reload or another conversation loses nothing. Stop from another process (or the conversation's deletion) is
+ * seen at the next save and stops the run.
  */
-export class KeptReplies {
-  private readonly running = new Map<string, Running>();
+export class KeptReplySaver implements ReplyKeeper {
+  private saving = Promise.resolve();
+  private saver: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly assistant: Assistant,
-    private readonly config: AssistantConfig,
+    private readonly reply: { conversationId: string; messageId: string },
+    private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Writes the reply, sending each piece to `send` (an open page's stream; it may go away at any time). */
-  write(reply: KeptReply, send: (chunk: ChatStreamChunk) => void, log: FastifyBaseLogger): Promise<void> {
-    const controller = new AbortController();
-    const done = this.run(reply, controller, send, log).finally(() => this.running.delete(reply.messageId));
-    this.running.set(reply.messageId, { controller, done });
-    return done;
+  start(run: AssistantRun): void {
+    this.saver = setInterval(() => this.save(run), SAVE_EVERY_MS);
   }
 
-  /** Stop asked on this process: end at once (other processes notice at their next save). */
-  stop(messageId: string): void {
-    this.running.get(messageId)?.controller.abort();
-  }
-
-  /** Shutdown: every reply stops and is saved before the database closes. */
-  async stopAll(): Promise<void> {
-    const all = [...this.running.values()];
-    for (const { controller } of all) controller.abort();
-    await Promise.allSettled(all.map(({ done }) => done));
-  }
-
-  private async run(
-    reply: KeptReply,
-    controller: AbortController,
-    send: (chunk: ChatStreamChunk) => void,
-    log: FastifyBaseLogger,
-  ) {
-    const { db } = this;
-    let content = '';
-    let saving = Promise.resolve();
-    const save = () => {
-      saving = saving
-        .then(async () => {
-          const stopRequested = await saveReplyProgress(db, reply.messageId, content);
-          // Asked to stop from another process, or the conversation was deleted.
-          if (stopRequested !== false) controller.abort();
-        })
-        .catch((error: unknown) => log.warn({ err: error }, 'could not save a reply in progress'));
-    };
-    const saver = setInterval(save, SAVE_EVERY_MS);
-    try {
-      const outcome = await runAssistant({
-        assistant: this.assistant,
-        request: reply.request,
-        signal: controller.signal,
-        timeoutMs: this.config.firstTokenTimeoutMs,
-        onToken: (token) => {
-          content += token;
-          send({ token, finish_reason: null });
-        },
-        log,
+  /** Keeps the reply (complete or stopped), or drops it when it failed (SPEC: no message is added). */
+  async finish(ending: ReplyEnding, run: AssistantRun): Promise<void> {
+    clearInterval(this.saver);
+    await this.saving;
+    const { db, reply } = this;
+    const keep =
+      ending.kind === 'complete' || ending.kind === 'stopped' || (ending.kind === 'shutdown' && run.content !== '');
+    if (!keep) await deleteMessage(db, reply.messageId);
+    else {
+      await finishReply(db, reply.messageId, {
+        content: run.content,
+        status: ending.kind === 'complete' ? 'complete' : 'stopped',
+        truncated: ending.kind === 'complete' && ending.finish === 'length',
       });
-      clearInterval(saver);
-      await saving;
-      if (outcome.kind === 'failed') {
-        // SPEC: a failed reply adds no message, and it does not count against the day's limit.
-        await deleteMessage(db, reply.messageId);
-        await reply.allowance.refund();
-        send({ token: '', finish_reason: 'error', error: outcome.message });
-      } else {
-        const finished = outcome.kind === 'finished';
-        await finishReply(db, reply.messageId, {
-          content,
-          status: finished ? 'complete' : 'stopped',
-          truncated: finished && outcome.finish === 'length',
-        });
-        send({ token: '', finish_reason: finished ? outcome.finish : 'stop' });
-      }
-      await touchConversation(db, reply.conversationId, Date.now());
-    } catch (error) {
-      log.error({ err: error }, 'could not save a reply');
-      send({ token: '', finish_reason: 'error', error: 'The reply could not be saved. Please try again.' });
-    } finally {
-      clearInterval(saver);
-      await reply.allowance.slot.release().catch(() => undefined);
     }
+    await touchConversation(db, reply.conversationId, Date.now());
+  }
+
+  private save(run: AssistantRun) {
+    this.saving = this.saving
+      .then(async () => {
+        const stopRequested = await saveReplyProgress(this.db, this.reply.messageId, run.content);
+        // Asked to stop from another process, or the conversation was deleted.
+        if (stopRequested !== false) run.abort('stop');
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'could not save a reply in progress'));
   }
 }

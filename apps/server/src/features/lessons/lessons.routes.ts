@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GetLessonResponse, LessonSummary, ListLessonsResponse } from '@turtle/shared/lesson';
-import type { AssistantConfig } from '../../config/config';
-import type { Db } from '../../db/database';
+import type { AssistantServices } from '../../core/assistant/assistant-reply';
 import { HttpError } from '../../lib/http-error';
-import type { Assistant } from '../../providers/llm/assistant';
 import { parseRange } from './byte-range';
 import { lessonChatRoute } from './lesson-chat.route';
 import {
@@ -16,9 +14,8 @@ import {
 import { toWebVtt } from './webvtt';
 
 export interface LessonsOptions {
-  db: Db;
-  assistant: Assistant;
-  config: AssistantConfig;
+  /** The tutor's: the chat's assistant path. */
+  services: AssistantServices;
   /** Where the scripts, audio and transcripts are; the repository's `content/lessons` by default. */
   dir?: string;
 }
@@ -60,7 +57,7 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
     return sendAudio(request, reply, audio);
   });
 
-  lessonChatRoute(app, catalog, options);
+  lessonChatRoute(app, catalog, options.services);
 }
 
 /** RFC 9110 range requests (seeking needs them) over the audio held in memory, with its ETag. */

@@ -8,6 +8,7 @@ export function publicConfigRoutes(app: FastifyInstance, config: AppConfig): voi
     supportEmail: config.supportEmail,
     signInProvider: config.signIn.kind === 'off' ? null : config.signIn.providerName,
     assistant: config.assistant.kind,
+    models: config.assistant.models,
     payments: config.payments.kind,
   };
   app.get('/api/config', async (): Promise<PublicConfig> => body);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { isApiUrl } from '../../lib/api-path';
 import { unauthorized } from '../../lib/http-error';
 import type { UserRow } from '../user/users.repository';
+import { sessionCache } from './session-cache';
 import { hashSessionToken, newSessionToken } from './session-token';
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository';
 
@@ -30,8 +31,14 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
     const token = request.cookies[SESSION_COOKIE_NAME];
     if (!token) return;
     const id = hashSessionToken(token);
-    const found = await findSessionWithUser(db, id);
     const now = Date.now();
+    const cacheable = request.routeOptions.config.cachedSession === true;
+    const cached = cacheable ? sessionCache.get(id, now) : undefined;
+    if (cached) {
+      request.auth = cached;
+      return;
+    }
+    const found = await findSessionWithUser(db, id);
     if (!found || found.session.expiresAt.getTime() <= now) {
       if (found) await deleteSession(db, id);
       clearSessionCookie(reply, secureCookies);
@@ -42,6 +49,7 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
       setSessionCookie(request, reply, token, secureCookies);
     }
     request.auth = { sessionId: id, user: found.user };
+    sessionCache.set(request.auth, found.session.expiresAt.getTime(), now);
   });
 }
 
@@ -58,6 +66,7 @@ export async function startSession(
 ) {
   const token = newSessionToken();
   const previous = request.cookies[SESSION_COOKIE_NAME];
+  if (previous) sessionCache.forget(hashSessionToken(previous));
   await db.transaction(async (tx) => {
     if (previous) await deleteSession(tx, hashSessionToken(previous));
     await insertSession(tx, { id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
@@ -67,7 +76,10 @@ export async function startSession(
 
 /** Revokes the request's session on the server and clears the cookie. */
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secureCookies: boolean) {
-  if (request.auth) await deleteSession(db, request.auth.sessionId);
+  if (request.auth) {
+    sessionCache.forget(request.auth.sessionId);
+    await deleteSession(db, request.auth.sessionId);
+  }
   request.auth = null;
   clearSessionCookie(reply, secureCookies);
 }

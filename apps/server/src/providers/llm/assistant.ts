@@ -1,8 +1,5 @@
-/** What every assistant provider streams: text pieces, the last one saying why it stopped. */
-export interface AssistantPiece {
-  token: string;
-  finishReason: 'stop' | 'length' | null;
-}
+/** Why a reply ended on its own: complete, or cut at the model's length limit. */
+export type AssistantFinish = 'stop' | 'length';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -38,7 +35,12 @@ export interface AssistantRequest {
 
 export interface Assistant {
   kind: 'openai' | 'offline';
-  stream(request: AssistantRequest): AsyncIterable<AssistantPiece>;
+  /**
+   * Streams the reply, handing each piece of text to `onToken` as it arrives (a callback, not an async iterator:
+   * no promise per token). Resolves with why the reply ended; rejects with an AssistantError (a readable message)
+   * or, once the request's signal is aborted, with whatever the abort threw.
+   */
+  stream(request: AssistantRequest, onToken: (token: string) => void): Promise<AssistantFinish>;
 }
 
 /** A provider failure, with a message a person can read (never the upstream's own body, which may hold secrets). */

@@ -1,55 +1,47 @@
-import OpenAI from 'openai';
-import type { Assistant, AssistantPiece, AssistantRequest } from './assistant';
+import type { Assistant, AssistantFinish, AssistantRequest } from './assistant';
 import { AssistantError } from './assistant';
+import { readCompletionStream } from './completion-stream';
+import { UPSTREAM_MESSAGES, upstreamRefusal } from './upstream-errors';
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /**
- * Any OpenAI-compatible chat API (OpenAI, Ollama, vLLM, a llama.cpp server) through the official SDK. The request's
- * signal goes straight to the SDK, so Stop or a closed connection ends the upstream call at once.
+ * Any OpenAI-compatible chat API (OpenAI, Ollama, vLLM, a llama.cpp server): `POST {base}/chat/completions` with
+ * `stream: true`. The request's signal is the fetch's, so Stop or a closed page ends the upstream call at once.
+ * Our caller owns the timeouts and never retries a half-sent reply.
  */
 export function createOpenAiAssistant(options: { baseUrl: string | undefined; apiKey: string | undefined }): Assistant {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers need no key, but the SDK insists on one.
-    apiKey: options.apiKey ?? 'no-key',
-    // Our route owns the timeouts (first token, then between tokens) and never retries a half-sent reply.
-    maxRetries: 0,
-    timeout: 10 * 60_000,
-  });
+  const url = `${(options.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, '')}/chat/completions`;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  // Local servers need no key.
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   return {
     kind: 'openai',
-    async *stream(request: AssistantRequest): AsyncIterable<AssistantPiece> {
-      let stream;
+    async stream(request: AssistantRequest, onToken: (token: string) => void): Promise<AssistantFinish> {
+      let response: Response;
       try {
-        stream = await client.chat.completions.create(
-          { model: request.model, messages: request.messages, stream: true },
-          { signal: request.signal },
-        );
+        response = await fetch(url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ model: request.model, messages: request.messages, stream: true }),
+          signal: request.signal,
+        });
       } catch (error) {
-        throw toAssistantError(error);
+        request.signal.throwIfAborted();
+        throw new AssistantError(UPSTREAM_MESSAGES.unreachable, { cause: error });
+      }
+      if (!response.ok) throw await upstreamRefusal(response, request.model);
+      if (!response.body || !/^text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new AssistantError(UPSTREAM_MESSAGES.notAStream);
       }
       try {
-        for await (const chunk of stream) {
-          const choice = chunk.choices[0];
-          if (!choice) continue;
-          const finish = choice.finish_reason;
-          yield {
-            token: choice.delta?.content ?? '',
-            finishReason: finish === 'length' ? 'length' : finish ? 'stop' : null,
-          };
-        }
+        return await readCompletionStream(response.body, onToken);
       } catch (error) {
-        throw toAssistantError(error);
+        request.signal.throwIfAborted();
+        if (error instanceof AssistantError) throw error;
+        throw new AssistantError(UPSTREAM_MESSAGES.unreachable, { cause: error });
       }
     },
   };
-}
-
-function toAssistantError(error: unknown): Error {
-  if (error instanceof OpenAI.APIUserAbortError) return error;
-  if (error instanceof OpenAI.APIError && error.status) {
-    return new AssistantError(`The assistant's service answered with an error (${error.status}). Please try again.`, {
-      cause: error,
-    });
-  }
-  return new AssistantError('The assistant cannot be reached right now. Please try again.', { cause: error });
 }

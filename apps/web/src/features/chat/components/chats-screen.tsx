@@ -4,7 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CHAT_INPUT_REFOCUS_DELAY_MS } from '@turtle/shared/constants';
 import type { ConversationSummary } from '@turtle/shared/conversation';
 import { Button } from '../../../components/ui/button';
+import { ModelPicker } from '../../../components/model-picker';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useChosenModel } from '../../../lib/chosen-model';
 import { useNoteList } from '../../notes/hooks/use-note-list';
 import { Composer, type ComposerHandle } from '../composer/composer';
 import { useChat } from '../hooks/use-chat';
@@ -57,7 +59,8 @@ export function ChatsScreen() {
     // SPEC 2: focus returns to the composer 100 ms after a reply, except on touch devices.
     if (!isCoarsePointer()) setTimeout(() => composer.current?.focus(), CHAT_INPUT_REFOCUS_DELAY_MS);
   }, [list, refreshUsage]);
-  const chat = useChat({ conversationId, onCreated, onReplyEnded });
+  const { model } = useChosenModel();
+  const chat = useChat({ conversationId, model, onCreated, onReplyEnded });
 
   const title = useMemo(
     () => list.conversations.find((conversation) => conversation.id === conversationId)?.title ?? 'New chat',
@@ -129,12 +132,15 @@ export function ChatsScreen() {
           />
           <div className="mt-1.5 flex min-h-8 items-center justify-between gap-3">
             <UsageMeter usage={usage} />
-            {chat.busy && (
-              <Button variant="secondary" size="sm" onClick={chat.stop}>
-                <Square aria-hidden className="size-3 fill-current" />
-                Stop
-              </Button>
-            )}
+            <div className="flex items-center gap-2">
+              <ModelPicker />
+              {chat.busy && (
+                <Button variant="secondary" size="sm" onClick={chat.stop}>
+                  <Square aria-hidden className="size-3 fill-current" />
+                  Stop
+                </Button>
+              )}
+            </div>
           </div>
         </div>
       </section>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_MODEL } from '@turtle/shared/constants';
 import type {
   ChatSendMeta,
   ComposerMessage,
@@ -8,8 +7,8 @@ import type {
   ConversationSummary,
 } from '@turtle/shared/conversation';
 import { getConversation, stopReply } from '../api/conversations';
-import { postChatStream } from '../lib/post-chat-stream';
-import { readChatStream } from '../lib/read-chat-stream';
+import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
+import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
 import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
 
 /** How often a reply being written elsewhere (before a reload, in another tab) is fetched again. */
@@ -38,6 +37,8 @@ interface UseChatOptions {
   onCreated(conversation: ConversationSummary): void;
   /** A reply ended (complete, stopped or failed): lists and meters refresh. */
   onReplyEnded(): void;
+  /** The model picked on this device, or undefined for the server's default. */
+  model: string | undefined;
 }
 
 const splitLive = (conversation: Conversation) => {
@@ -53,7 +54,7 @@ const splitLive = (conversation: Conversation) => {
  * reply as it streams. Leaving (another conversation, a reload) does not stop the reply on the server; coming back
  * follows it until it ends. Only Stop ends it early, keeping what was written.
  */
-export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOptions): ChatState {
+export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseChatOptions): ChatState {
   const [messages, setMessages] = useState<ConversationMessage[]>([]);
   const [live, setLive] = useState<{ content: string } | null>(null);
   const [streaming, setStreaming] = useState(false);
@@ -67,9 +68,11 @@ export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOpti
   const stream = useRef<{ controller: AbortController; conversationId: string | null } | null>(null);
   const openId = useRef(conversationId);
   const callbacks = useRef({ onCreated, onReplyEnded });
+  const modelRef = useRef(model);
   useEffect(() => {
     openId.current = conversationId;
     callbacks.current = { onCreated, onReplyEnded };
+    modelRef.current = model;
   });
 
   // Another conversation opened: start from a clean slate (adjusted while rendering, React's advice over an effect).
@@ -158,30 +161,35 @@ export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOpti
         if (message) setMessages((list) => [...list, message]);
       };
       try {
-        const body$ = await postChatStream('/api/chat/send', { ...body, model: DEFAULT_MODEL }, controller.signal);
-        for await (const chunk of readChatStream(body$)) {
-          if (chunk.meta) {
-            meta = chunk.meta;
-            const saved = chunk.meta.userMessage;
+        const model = modelRef.current;
+        const response = await postChatStream(
+          '/api/chat/send',
+          { ...body, ...(model ? { model } : {}) },
+          controller.signal,
+        );
+        for await (const event of readChatStream(response)) {
+          if (event.type === 'meta') {
+            meta = event.meta;
+            const saved = event.meta.userMessage;
             if (saved && optimistic) setMessages((list) => list.map((m) => (m.id === optimistic.id ? saved : m)));
             if (current.conversationId === null) {
-              current.conversationId = chunk.meta.conversation.id;
-              setCreatedHere(chunk.meta.conversation.id);
-              callbacks.current.onCreated(chunk.meta.conversation);
+              current.conversationId = event.meta.conversation.id;
+              setCreatedHere(event.meta.conversation.id);
+              callbacks.current.onCreated(event.meta.conversation);
             }
             continue;
           }
-          if (chunk.finish_reason === 'error') {
-            setError(chunk.error ?? 'The assistant failed. Please try again.');
-            finish(null);
-            break;
-          }
-          content += chunk.token;
-          if (chunk.finish_reason === null) {
+          if (event.type === 'token') {
+            content += event.token;
             setLive({ content });
             continue;
           }
-          if (chunk.finish_reason === 'length') console.warn('The model stopped early: it reached its length limit.');
+          if (event.type === 'error') {
+            setError(event.message);
+            finish(null);
+            break;
+          }
+          if (event.reason === 'length') console.warn('The model stopped early: it reached its length limit.');
           finish(
             meta
               ? {
@@ -189,9 +197,10 @@ export function useChat({ conversationId, onCreated, onReplyEnded }: UseChatOpti
                   role: 'assistant',
                   content,
                   timestamp: Date.now(),
-                  status: chunk.finish_reason === 'stop' && stoppedByUs.has(controller) ? 'stopped' : 'complete',
+                  // Stop here or in another tab: the server says so, and the reply shows "Stopped" at once.
+                  status: event.reason === 'stopped' ? 'stopped' : 'complete',
                   ...(meta.sources.length ? { sources: meta.sources } : {}),
-                  ...(chunk.finish_reason === 'length' ? { truncated: true } : {}),
+                  ...(event.reason === 'length' ? { truncated: true } : {}),
                 }
               : null,
           );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_MODEL } from '@turtle/shared/constants';
-import { postChatStream } from '../lib/post-chat-stream';
-import { readChatStream } from '../lib/read-chat-stream';
+import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
+import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
+import { useChosenModel } from '../../../lib/chosen-model';
 
 export const TEST_STREAM_URL = '/api/test/stream';
 const FAILED_MESSAGE = 'The assistant failed. Please try again.';
@@ -16,6 +16,7 @@ export type TestStreamStatus = 'idle' | 'streaming' | 'done' | 'error' | 'stoppe
  * keeps what had arrived. Leaving the page aborts too.
  */
 export function useTestStream() {
+  const { model } = useChosenModel();
   const [output, setOutput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<TestStreamStatus>('idle');
@@ -23,42 +24,45 @@ export function useTestStream() {
 
   useEffect(() => () => current.current?.abort(), []);
 
-  const send = useCallback(async (content: string) => {
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
-    setOutput('');
-    setError(null);
-    setStatus('streaming');
-    let failed = false;
-    try {
-      const body = await postChatStream(
-        TEST_STREAM_URL,
-        { messages: [{ role: 'user', content }], model: DEFAULT_MODEL },
-        controller.signal,
-      );
-      for await (const chunk of readChatStream(body)) {
-        if (chunk.token) setOutput((text) => text + chunk.token);
-        if (chunk.finish_reason === 'length') console.warn(LENGTH_WARNING);
-        if (chunk.finish_reason === 'error') {
+  const send = useCallback(
+    async (content: string) => {
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      setOutput('');
+      setError(null);
+      setStatus('streaming');
+      let failed = false;
+      try {
+        const body = await postChatStream(
+          TEST_STREAM_URL,
+          { messages: [{ role: 'user', content }], ...(model ? { model } : {}) },
+          controller.signal,
+        );
+        for await (const event of readChatStream(body)) {
+          if (event.type === 'token') setOutput((text) => text + event.token);
+          if (event.type === 'finish' && event.reason === 'length') console.warn(LENGTH_WARNING);
+          if (event.type === 'error') {
+            failed = true;
+            console.error('The stream ended with an error:', event.message);
+            setError(event.message);
+          }
+        }
+      } catch (caught) {
+        if (!controller.signal.aborted) {
           failed = true;
-          console.error('The stream ended with an error:', chunk.error);
-          setError(chunk.error || FAILED_MESSAGE);
+          console.error('The stream failed:', caught);
+          setError(caught instanceof Error && caught.message ? caught.message : FAILED_MESSAGE);
+        }
+      } finally {
+        if (current.current === controller) {
+          current.current = null;
+          setStatus(controller.signal.aborted ? 'stopped' : failed ? 'error' : 'done');
         }
       }
-    } catch (caught) {
-      if (!controller.signal.aborted) {
-        failed = true;
-        console.error('The stream failed:', caught);
-        setError(caught instanceof Error && caught.message ? caught.message : FAILED_MESSAGE);
-      }
-    } finally {
-      if (current.current === controller) {
-        current.current = null;
-        setStatus(controller.signal.aborted ? 'stopped' : failed ? 'error' : 'done');
-      }
-    }
-  }, []);
+    },
+    [model],
+  );
 
   const stop = useCallback(() => current.current?.abort(), []);
 

@@ -1,12 +1,19 @@
-import { SendHorizontal } from 'lucide-react';
+import { SendHorizontal, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LESSON_CHAT_INPUT_FOCUS_DELAY_MS } from '@turtle/shared/constants';
 
 /**
- * SPEC 2 and 5: "Type your message..."; Enter sends, Shift+Enter starts a new line; the question is trimmed and Send
+ * SPEC 2 and 5: "Type your message..."; Stop replaces Send while the answer streams; Enter sends, Shift+Enter starts a new line; the question is trimmed and Send
  * is disabled while it is blank or a reply is pending. The input takes focus when the pane opens and after a reply.
  */
-export function TutorInput({ pending, onSend }: { pending: boolean; onSend: (text: string) => void }) {
+interface TutorInputProps {
+  pending: boolean;
+  onSend: (text: string) => void;
+  /** While a reply streams, Stop takes Send's place. */
+  onStop: () => void;
+}
+
+export function TutorInput({ pending, onSend, onStop }: TutorInputProps) {
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim() !== '' && !pending;
@@ -46,15 +53,27 @@ export function TutorInput({ pending, onSend }: { pending: boolean; onSend: (tex
           placeholder="Type your message..."
           className="max-h-40 min-h-9 flex-1 resize-none bg-transparent py-1.5 text-[0.9375rem] text-slate-900 outline-none [field-sizing:content] placeholder:text-slate-400"
         />
-        <button
-          type="submit"
-          aria-label="Send"
-          title="Send (Enter)"
-          disabled={!canSend}
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white transition-colors hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-40"
-        >
-          <SendHorizontal className="size-4" aria-hidden="true" />
-        </button>
+        {pending ? (
+          <button
+            type="button"
+            aria-label="Stop"
+            title="Stop the answer"
+            onClick={onStop}
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-800 text-white transition-colors hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <Square className="size-3.5 fill-current" aria-hidden="true" />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            aria-label="Send"
+            title="Send (Enter)"
+            disabled={!canSend}
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white transition-colors hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-40"
+          >
+            <SendHorizontal className="size-4" aria-hidden="true" />
+          </button>
+        )}
       </div>
     </form>
   );

@@ -7,17 +7,18 @@ import './tutor-pane.css';
 
 interface TutorMessagesProps {
   messages: TutorMessage[];
-  pending: boolean;
+  /** The reply so far while it streams; '' before its first word. */
+  live: string | null;
   error: string | null;
   onSeek: (ms: number) => void;
 }
 
 /** The conversation, newest at the bottom and kept in view; a `[mm:ss]` chip in an answer seeks the player. */
-export function TutorMessages({ messages, pending, error, onSeek }: TutorMessagesProps) {
+export function TutorMessages({ messages, live, error, onSeek }: TutorMessagesProps) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, pending, error]);
+  }, [messages.length, live, error]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest('a');
@@ -29,7 +30,7 @@ export function TutorMessages({ messages, pending, error, onSeek }: TutorMessage
 
   return (
     <div role="log" aria-label="Conversation with the tutor" className="flex flex-col gap-4 px-4 py-4 sm:px-5">
-      {messages.length === 0 && !pending && (
+      {messages.length === 0 && live === null && (
         <p className="text-sm text-slate-500">
           Ask about anything in this lesson. Answers can point to moments in it: select a time to jump there.
         </p>
@@ -46,10 +47,18 @@ export function TutorMessages({ messages, pending, error, onSeek }: TutorMessage
           // A chip is a link (reachable by keyboard); its click, Enter included, bubbles up to here.
           <div key={message.id} className="tutor-reply max-w-full" onClick={onClick}>
             <MarkdownMessage markdown={withTimestampLinks(message.content)} />
+            {message.stopped && <p className="mt-1 text-xs font-medium text-slate-500">Stopped</p>}
           </div>
         ),
       )}
-      {pending && <TypingIndicator />}
+      {live !== null &&
+        (live === '' ? (
+          <TypingIndicator />
+        ) : (
+          <div className="tutor-reply max-w-full" aria-busy="true" onClick={onClick}>
+            <MarkdownMessage markdown={withTimestampLinks(live)} />
+          </div>
+        ))}
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
           {error}

@@ -48,9 +48,13 @@ export function TutorPane({ chat, current, fullScreen, width, onWidth, onContinu
         </figure>
       )}
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <TutorMessages messages={chat.messages} pending={chat.pending} error={chat.error} onSeek={onSeek} />
+        <TutorMessages messages={chat.messages} live={chat.live} error={chat.error} onSeek={onSeek} />
       </div>
-      <TutorInput pending={chat.pending} onSend={(text) => chat.send(text, current?.sentence ?? '')} />
+      <TutorInput
+        pending={chat.pending}
+        onSend={(text) => chat.send(text, current?.sentence ?? '')}
+        onStop={chat.stop}
+      />
     </aside>
   );
 }

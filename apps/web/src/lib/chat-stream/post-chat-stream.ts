@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@turtle/shared/errors';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../api-client';
 
 const NETWORK_MESSAGE = 'Cannot reach Turtle. Check your connection and try again.';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatStreamChunk } from '@turtle/shared/chat-stream';
+import type { ChatStreamEvent } from '@turtle/shared/chat-stream-events';
 import { readChatStream } from './read-chat-stream';
 
 const encoder = new TextEncoder();
@@ -32,13 +32,13 @@ function cut(text: string, offsets: number[]): Uint8Array[] {
   return [0, ...points].map((start, i) => bytes.slice(start, points[i] ?? bytes.length));
 }
 
-async function readAll(pieces: Uint8Array[]): Promise<ChatStreamChunk[]> {
-  const chunks: ChatStreamChunk[] = [];
+async function readAll(pieces: Uint8Array[]): Promise<ChatStreamEvent[]> {
+  const chunks: ChatStreamEvent[] = [];
   for await (const chunk of readChatStream(bodyOf(pieces).stream)) chunks.push(chunk);
   return chunks;
 }
 
-const tokenLine = (token: string, finish: ChatStreamChunk['finish_reason'] = null) =>
+const tokenLine = (token: string, finish: null | 'stop' | 'length' | 'stopped' = null) =>
   `data: ${JSON.stringify({ token, finish_reason: finish })}\n\n`;
 
 /** What the server writes for "Héllo, wörld 🐢" (2-, 4-byte characters included), a keep-alive in the middle. */
@@ -49,11 +49,11 @@ const SAMPLE =
   tokenLine(' 🐢') +
   tokenLine('', 'stop') +
   'data: [DONE]\n\n';
-const SAMPLE_CHUNKS: ChatStreamChunk[] = [
-  { token: 'Héllo,', finish_reason: null },
-  { token: ' wörld', finish_reason: null },
-  { token: ' 🐢', finish_reason: null },
-  { token: '', finish_reason: 'stop' },
+const SAMPLE_CHUNKS: ChatStreamEvent[] = [
+  { type: 'token', token: 'Héllo,' },
+  { type: 'token', token: ' wörld' },
+  { type: 'token', token: ' 🐢' },
+  { type: 'finish', reason: 'stop' },
 ];
 
 afterEach(() => {
@@ -98,9 +98,9 @@ describe('readChatStream', () => {
       'data: {"token":"","finish_reason":"error","error":"The assistant failed."}\r\n\r\n' +
       'data: [DONE]\r\n\r\n';
     const expected = [
-      { token: 'a', finish_reason: null },
-      { token: 'b', finish_reason: null },
-      { token: '', finish_reason: 'error', error: 'The assistant failed.' },
+      { type: 'token', token: 'a' },
+      { type: 'token', token: 'b' },
+      { type: 'error', message: 'The assistant failed.' },
     ];
     expect(await readAll([encoder.encode(text)])).toEqual(expected);
     // A CRLF split between two reads is one line ending, not two.
@@ -120,14 +120,14 @@ describe('readChatStream', () => {
       tokenLine('two') +
       'data: [DONE]\n\n';
     expect(await readAll([encoder.encode(text)])).toEqual([
-      { token: 'one', finish_reason: null },
-      { token: 'two', finish_reason: null },
+      { type: 'token', token: 'one' },
+      { type: 'token', token: 'two' },
     ]);
     expect(warn).toHaveBeenCalledTimes(5);
-    expect(String(warn.mock.calls[0]![0])).toContain('not valid JSON');
+    expect(String(warn.mock.calls[0]![0])).toContain('not a chat event');
   });
 
-  it('keeps the meta of a first chunk, and reads a missing finish_reason as null', async () => {
+  it('keeps the meta of a first event, and reads a missing finish_reason as a token', async () => {
     const meta = {
       conversation: { id: 'c1', title: 'Hi', createdAt: 1, updatedAt: 2 },
       assistantMessageId: 'm2',
@@ -135,15 +135,32 @@ describe('readChatStream', () => {
     };
     const text = `data: ${JSON.stringify({ token: '', finish_reason: null, meta })}\n\ndata: {"token":"hi"}\n\ndata: [DONE]\n\n`;
     expect(await readAll([encoder.encode(text)])).toEqual([
-      { token: '', finish_reason: null, meta },
-      { token: 'hi', finish_reason: null },
+      { type: 'meta', meta },
+      { type: 'token', token: 'hi' },
     ]);
+  });
+
+  it('reads "stopped" (Stop here or in another tab) and "length" as finishes', async () => {
+    const text = tokenLine('a', 'length') + tokenLine('', 'stopped') + 'data: [DONE]\n\n';
+    expect(await readAll([encoder.encode(text)])).toEqual([
+      { type: 'token', token: 'a' },
+      { type: 'finish', reason: 'length' },
+      { type: 'finish', reason: 'stopped' },
+    ]);
+  });
+
+  it('skips a meta event whose meta is not one', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const text =
+      'data: {"token":"","finish_reason":null,"meta":{"conversation":5}}\n\n' + tokenLine('ok') + 'data: [DONE]\n\n';
+    expect(await readAll([encoder.encode(text)])).toEqual([{ type: 'token', token: 'ok' }]);
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('ignores other SSE fields and joins the data lines of one event', async () => {
     const text =
       'event: message\nid: 1\nretry: 10\ndata: {"token":\ndata: "joined", "finish_reason": null}\n\ndata: [DONE]\n\n';
-    expect(await readAll([encoder.encode(text)])).toEqual([{ token: 'joined', finish_reason: null }]);
+    expect(await readAll([encoder.encode(text)])).toEqual([{ type: 'token', token: 'joined' }]);
   });
 
   it('stops at [DONE]: nothing after it is read, and the body is let go', async () => {
@@ -151,17 +168,18 @@ describe('readChatStream', () => {
       encoder.encode(tokenLine('before') + 'data: [DONE]\n\n'),
       encoder.encode(tokenLine('after')),
     ]);
-    const chunks: ChatStreamChunk[] = [];
+    const chunks: ChatStreamEvent[] = [];
     for await (const chunk of readChatStream(stream)) chunks.push(chunk);
-    expect(chunks).toEqual([{ token: 'before', finish_reason: null }]);
+    expect(chunks).toEqual([{ type: 'token', token: 'before' }]);
     expect(state.reads).toBe(1);
     expect(state.cancelled).toBe(true);
   });
 
   it('ends quietly when the body ends without [DONE], reading a last event cut short', async () => {
     expect(await readAll([encoder.encode(tokenLine('a') + 'data: {"token":"b","finish_reason":"stop"}')])).toEqual([
-      { token: 'a', finish_reason: null },
-      { token: 'b', finish_reason: 'stop' },
+      { type: 'token', token: 'a' },
+      { type: 'token', token: 'b' },
+      { type: 'finish', reason: 'stop' },
     ]);
     expect(await readAll([])).toEqual([]);
   });
@@ -169,7 +187,7 @@ describe('readChatStream', () => {
   it('cancels the body when the reader stops early (Stop)', async () => {
     const { stream, state } = bodyOf([encoder.encode(tokenLine('a')), encoder.encode(tokenLine('b'))]);
     for await (const chunk of readChatStream(stream)) {
-      expect(chunk.token).toBe('a');
+      expect(chunk).toEqual({ type: 'token', token: 'a' });
       break;
     }
     expect(state.cancelled).toBe(true);
@@ -184,12 +202,12 @@ describe('readChatStream', () => {
         sent = true;
       },
     });
-    const chunks: ChatStreamChunk[] = [];
+    const chunks: ChatStreamEvent[] = [];
     await expect(
       (async () => {
         for await (const chunk of readChatStream(stream)) chunks.push(chunk);
       })(),
     ).rejects.toMatchObject({ name: 'AbortError' });
-    expect(chunks).toEqual([{ token: 'a', finish_reason: null }]);
+    expect(chunks).toEqual([{ type: 'token', token: 'a' }]);
   });
 });

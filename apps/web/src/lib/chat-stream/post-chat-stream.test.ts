@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { DEFAULT_MODEL } from '@turtle/shared/constants';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../api-client';
 import { postChatStream } from './post-chat-stream';
 
 let fetchMock: Mock<typeof fetch>;
-const body = { messages: [{ role: 'user', content: 'Hi' }], model: DEFAULT_MODEL };
+const body = { messages: [{ role: 'user', content: 'Hi' }] };
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   const error = await promise.then(

@@ -1,23 +1,11 @@
-import { CHAT_STREAM_DONE, type ChatStreamChunk } from '@turtle/shared/chat-stream';
+import { CHAT_STREAM_DONE, decodeChatStreamEvent, type ChatStreamEvent } from '@turtle/shared/chat-stream-events';
 
-const FINISH_REASONS = new Set<unknown>([null, 'stop', 'length', 'error']);
-
-/** The chunk a `data:` payload carries, or undefined (with a warning) when it is not one (SPEC 8: warning only). */
-function parseChunk(data: string): ChatStreamChunk | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    console.warn('Skipped a stream line that is not valid JSON:', data);
-    return undefined;
-  }
-  const chunk = value as Partial<ChatStreamChunk> | null;
-  const finish = chunk?.finish_reason ?? null;
-  if (typeof chunk !== 'object' || typeof chunk?.token !== 'string' || !FINISH_REASONS.has(finish)) {
-    console.warn('Skipped a stream line that is not a chat chunk:', data);
-    return undefined;
-  }
-  return { ...chunk, token: chunk.token, finish_reason: finish } as ChatStreamChunk;
+/** The events a `data:` payload carries, or none (with a warning) when it is not ours (SPEC 8: warning only). */
+function parseEvents(data: string): ChatStreamEvent[] {
+  const events = decodeChatStreamEvent(data);
+  if (events) return events;
+  console.warn('Skipped a stream line that is not a chat event:', data);
+  return [];
 }
 
 /**
@@ -53,11 +41,12 @@ class LineSplitter {
 }
 
 /**
- * Reads SPEC 7's stream: `data: {json}` lines, events separated by a blank line, `: comment` lines (keep-alives)
- * ignored, and the end at `data: [DONE]`. A `data:` payload that is not a chunk is skipped with a warning.
+ * Reads SPEC 7's stream as the shared, typed events (validated with their schema): `data: {json}` lines, events
+ * separated by a blank line, `: comment` lines (keep-alives) ignored, and the end at `data: [DONE]`. A `data:`
+ * payload that is not one of ours is skipped with a warning.
  * Stopping the iteration early (or the request's abort) cancels the body.
  */
-export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamChunk> {
+export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const lines = new LineSplitter();
@@ -101,8 +90,7 @@ export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGe
       }
       for (const event of events) {
         if (event === CHAT_STREAM_DONE) return;
-        const chunk = parseChunk(event);
-        if (chunk) yield chunk;
+        yield* parseEvents(event);
       }
       if (done) {
         bodyDone = true;

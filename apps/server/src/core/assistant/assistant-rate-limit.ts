@@ -2,16 +2,16 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { rateLimited } from '../../plugins/rate-limit';
 
 /** Requests a minute one user may make to the assistant (SECURITY-TESTS 7f: the 41st in a minute is refused). */
-export const CHAT_REQUESTS_PER_MINUTE = 40;
+export const ASSISTANT_REQUESTS_PER_MINUTE = 40;
 
 const perApp = new WeakMap<FastifyInstance, preHandlerAsyncHookHandler>();
 
-/** One per-user counter for every route that asks the assistant (the stream, the kept chat, regenerate). */
-export function chatRateLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
+/** One per-user counter for every route that asks the assistant (the streams, the kept chat, the tutor). */
+export function assistantRateLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
   let limiter = perApp.get(app);
   if (!limiter) {
     limiter = rateLimited(app, [
-      { name: 'chat', max: CHAT_REQUESTS_PER_MINUTE, windowMs: 60_000, key: (request) => request.auth?.user.id },
+      { name: 'chat', max: ASSISTANT_REQUESTS_PER_MINUTE, windowMs: 60_000, key: (request) => request.auth?.user.id },
     ]);
     perApp.set(app, limiter);
   }

@@ -1,15 +1,18 @@
 import type { ServerResponse } from 'node:http';
-import { CHAT_STREAM_DONE, type ChatStreamChunk } from '@turtle/shared/chat-stream';
+import { CHAT_STREAM_DONE, encodeChatStreamEvent, type ChatStreamEvent } from '@turtle/shared/chat-stream-events';
 
 /** Comments keep idle proxies from closing a long answer's connection. */
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Server-sent events exactly as SPEC 7 frames them: `data: {json}` lines and a final `data: [DONE]`. Each write
- * goes out at once; the headers stop proxies (nginx) from buffering.
+ * Server-sent events exactly as SPEC 7 frames them: `data: {json}` lines and a final `data: [DONE]`; the headers
+ * stop proxies (nginx) from buffering. Events written in one turn of the event loop (several tokens from one read
+ * of the upstream) go out as one write at the end of that turn: never held back for a later token.
  */
 export class SseWriter {
   private readonly heartbeat: NodeJS.Timeout;
+  private pending = '';
+  private flushScheduled = false;
 
   constructor(
     private readonly res: ServerResponse,
@@ -27,20 +30,28 @@ export class SseWriter {
     this.heartbeat.unref();
   }
 
-  chunk(chunk: ChatStreamChunk) {
-    this.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  send(event: ChatStreamEvent) {
+    this.pending += `data: ${encodeChatStreamEvent(event)}\n\n`;
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(this.flush);
   }
 
   /** Ends the stream with `[DONE]` (once; later calls do nothing). */
   done() {
     clearInterval(this.heartbeat);
+    this.flush();
     if (this.res.writableEnded || this.res.destroyed) return;
     this.res.end(`data: ${CHAT_STREAM_DONE}\n\n`);
   }
 
-  close() {
-    clearInterval(this.heartbeat);
-  }
+  private readonly flush = () => {
+    this.flushScheduled = false;
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    this.write(text);
+  };
 
   private write(text: string) {
     if (!this.res.writableEnded && !this.res.destroyed) this.res.write(text);

@@ -4,8 +4,7 @@ import { Plan } from '@turtle/shared/plans';
 import type { AssistantConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { findOwnNotesByIds, type NoteRow } from '../notes/notes.repository';
-import type { UserRow } from '../user/users.repository';
+import type { UserRow } from '../../features/user/users.repository';
 import { StreamSlot } from './stream-slot';
 import { refundReply, takeReply, usageDay } from './usage.repository';
 
@@ -15,24 +14,21 @@ export function dailyLimit(config: AssistantConfig, plan: number): number {
   return plan === Plan.PRO ? config.dailyReplies.pro : config.dailyReplies.free;
 }
 
-export function checkModel(config: AssistantConfig, model: string): void {
+/** The model a request answers with: the one it names, if this server serves it (else 400), or the default. */
+export function resolveModel(config: AssistantConfig, model: string | undefined): string {
+  if (model === undefined) return config.defaultModel;
   if (!config.models.includes(model)) {
-    throw new HttpError(400, 'validation', `The model "${model}" is not available here.`, 'model');
+    throw new HttpError(
+      400,
+      'validation',
+      `The model "${model}" is not available here. Available: ${config.models.join(', ')}.`,
+      'model',
+    );
   }
+  return model;
 }
 
-/** The mentioned notes, read only when every one of them is the caller's (else 400, and none is read). */
-export async function loadMentionedNotes(db: Db, userId: string, noteIds: string[] | undefined): Promise<NoteRow[]> {
-  const ids = [...new Set(noteIds ?? [])];
-  const notes = await findOwnNotesByIds(db, userId, ids);
-  if (notes.length !== ids.length) {
-    throw new HttpError(400, 'validation', 'A mentioned note does not exist. Remove it and try again.', 'noteIds');
-  }
-  const byId = new Map(notes.map((note) => [note.id, note]));
-  return ids.map((id) => byId.get(id)!);
-}
-
-/** A reply the user may start: their stream slot and one of today's replies. Give it back with `refund`. */
+/** A reply the user may write: their stream slot and one of today's replies. Give both back with `giveBack`. */
 export interface ReplyAllowance {
   slot: StreamSlot;
   refund(): Promise<void>;
@@ -40,21 +36,23 @@ export interface ReplyAllowance {
 
 /**
  * Takes the user's one stream slot and counts one reply against the plan's daily limit; 429 with Retry-After
- * when either is not available (nothing is taken then).
+ * when either is not available (nothing is kept then).
  */
 export async function allowReply(
   db: Db,
   user: UserRow,
   config: AssistantConfig,
   reply: FastifyReply,
+  slotClaim: { owner: string; messageId?: string },
 ): Promise<ReplyAllowance> {
   const now = Date.now();
-  const slot = await StreamSlot.take(db, user.id, now);
-  if (!slot) {
-    reply.header('retry-after', '5');
+  const { day, resetsAt } = usageDay(now);
+  const taken = await StreamSlot.take(db, { userId: user.id, day, ...slotClaim }, now);
+  if (!taken.slot) {
+    reply.header('retry-after', String(taken.retryAfterSeconds));
     throw new HttpError(429, 'rateLimited', BUSY_MESSAGE);
   }
-  const { day, resetsAt } = usageDay(now);
+  const slot = taken.slot;
   if ((await takeReply(db, user.id, day, dailyLimit(config, effectivePlan(user, now)))) === undefined) {
     await slot.release();
     reply.header('retry-after', String(Math.ceil((resetsAt - now) / 1000)));

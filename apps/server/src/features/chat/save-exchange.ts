@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatSendBody, ChatSendMeta } from '@turtle/shared/conversation';
+import type { Db } from '../../db/database';
+import type { NoteRow } from '../notes/notes.repository';
+import type { UserRow } from '../user/users.repository';
+import { titleFrom, toMessage, toSummary } from './conversation-shapes';
+import {
+  deleteRepliesAfter,
+  insertConversation,
+  insertMessage,
+  touchConversation,
+  type ConversationRow,
+  type MessageRow,
+} from './conversations.repository';
+
+interface Exchange {
+  user: UserRow;
+  body: ChatSendBody;
+  /** The caller's conversation, found before; undefined for a new one. */
+  existing: ConversationRow | undefined;
+  /** Regenerate: the question whose reply is replaced. */
+  lastQuestion: MessageRow | undefined;
+  notes: NoteRow[];
+  /** The reply's id, chosen before (its stream slot names it). */
+  messageId: string;
+}
+
+/**
+ * One transaction: the conversation (new, or the caller's own, touched), the question (or the old reply dropped)
+ * and the empty reply, `streaming`. Answers the stream's first event.
+ */
+export async function saveExchange(
+  db: Db,
+  { user, body, existing, lastQuestion, notes, messageId }: Exchange,
+): Promise<{ conversationId: string; meta: ChatSendMeta }> {
+  const now = Date.now();
+  return db.transaction(async (tx) => {
+    const conversation =
+      existing ??
+      (await insertConversation(tx, {
+        id: randomUUID(),
+        userId: user.id,
+        title: titleFrom('message' in body ? body.message.content : ''),
+        createdAt: now,
+        updatedAt: now,
+      }));
+    let userMessage: MessageRow | undefined;
+    if ('message' in body) {
+      const { content, htmlContent, lexicalContent, noteIds } = body.message;
+      userMessage = await insertMessage(tx, {
+        id: randomUUID(),
+        conversationId: conversation.id,
+        role: 'user',
+        content,
+        htmlContent: htmlContent ?? null,
+        lexicalContent: lexicalContent ?? null,
+        noteIds: [...new Set(noteIds ?? [])],
+        status: 'complete',
+        createdAt: now,
+      });
+    } else if (lastQuestion) {
+      await deleteRepliesAfter(tx, conversation.id, lastQuestion.seq);
+    }
+    const sources = notes.map(({ id, name }) => ({ id, name }));
+    await insertMessage(tx, {
+      id: messageId,
+      conversationId: conversation.id,
+      role: 'assistant',
+      content: '',
+      sources,
+      status: 'streaming',
+      createdAt: now,
+    });
+    // A new conversation was made with this time already.
+    if (existing) await touchConversation(tx, conversation.id, now);
+    const meta: ChatSendMeta = {
+      conversation: toSummary({ ...conversation, updatedAt: now }),
+      assistantMessageId: messageId,
+      sources,
+    };
+    if (userMessage) meta.userMessage = toMessage(userMessage);
+    return { conversationId: conversation.id, meta };
+  });
+}

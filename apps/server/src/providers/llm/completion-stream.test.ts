@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { AssistantError } from './assistant';
+import { readCompletionStream } from './completion-stream';
+
+const encoder = new TextEncoder();
+const chunk = (content: string | undefined, finish: string | null = null) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish }] })}\n\n`;
+
+function body(...pieces: string[]) {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+      controller.close();
+    },
+  });
+}
+
+async function read(...pieces: string[]) {
+  const tokens: string[] = [];
+  const finish = await readCompletionStream(body(...pieces), (token) => tokens.push(token));
+  return { tokens, finish };
+}
+
+describe('readCompletionStream', () => {
+  it('hands on each piece of text and the finish reason, however the bytes are cut', async () => {
+    const text = chunk('Hel') + chunk('lo 🐢') + chunk(undefined, 'length') + 'data: [DONE]\n\n';
+    const bytes = encoder.encode(text);
+    for (const at of [1, 17, 40, bytes.length - 3]) {
+      const decoder = new TextDecoder();
+      const pieces = [decoder.decode(bytes.slice(0, at), { stream: true }), decoder.decode(bytes.slice(at))];
+      expect(await read(...pieces)).toEqual({ tokens: ['Hel', 'lo 🐢'], finish: 'length' });
+    }
+  });
+
+  it('accepts an end marked by a finish reason alone, or by [DONE] alone', async () => {
+    expect(await read(chunk('a'), chunk(undefined, 'stop'))).toEqual({ tokens: ['a'], finish: 'stop' });
+    expect(await read(chunk('a'), 'data: [DONE]\n\n')).toEqual({ tokens: ['a'], finish: 'stop' });
+  });
+
+  it('fails a stream that ends with neither: the answer was cut off', async () => {
+    await expect(read(chunk('a'), chunk('b'))).rejects.toThrow(AssistantError);
+    await expect(read(chunk('a'))).rejects.toThrow('cut off');
+    await expect(read()).rejects.toThrow('cut off');
+  });
+
+  it('fails on a chunk that is not JSON, or an error object mid-stream', async () => {
+    await expect(read(chunk('a'), 'data: {nope\n\n', chunk(undefined, 'stop'))).rejects.toThrow('broken answer');
+    await expect(read(chunk('a'), 'data: {"error":{"message":"boom"}}\n\n')).rejects.toThrow('broken answer');
+  });
+
+  it('skips comments and empty choices', async () => {
+    expect(await read(': ping\n\n', 'data: {"choices":[]}\n\n', chunk('x', 'stop'))).toEqual({
+      tokens: ['x'],
+      finish: 'stop',
+    });
+  });
+});

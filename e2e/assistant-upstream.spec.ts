@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_API_KEY, FAKE_MODEL, startFakeLlm, type FakeLlm } from '../apps/server/test/support/fake-llm';
+import { useE2eApp } from './support/e2e-app';
+import { openLesson, player } from './support/lessons';
+import { saveNoteViaApi } from './support/notes';
+
+/**
+ * The app as a self-hoster starts it against Ollama, vLLM or llama.cpp: an OpenAI-compatible server on loopback that
+ * needs its key and serves only a model named like a local one, answering 404 for any other name (so a client that
+ * sent a model of its own would fail every message).
+ */
+
+const SECOND_MODEL = 'qwen2.5:7b';
+const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index} `);
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const replies = (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="assistant"]');
+
+async function waitForClosed(fake: FakeLlm) {
+  const deadline = Date.now() + 5000;
+  while (fake.lastClosedAt === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  return fake.lastClosedAt;
+}
+
+describe('with one model configured', () => {
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+  });
+  afterAll(() => fake.close());
+  const app = useE2eApp({ env: () => fake.env() });
+
+  it('streams the upstream reply into the chat, with a mentioned note in the prompt it received', async () => {
+    fake.script = { tokens: ['Your ', 'rent ', 'is ', '**900**.'], delayMs: 80 };
+    fake.requests = [];
+    const { page, sessionToken } = await app.newPage({ signedIn: true });
+    await saveNoteViaApi(app.url, sessionToken!, { name: 'Budget plan', content: 'Rent is 900 dollars a month.' });
+    await page.goto('/chats');
+    await editor(page).click();
+    await page.keyboard.type('What is my rent in @bud');
+    await page.getByRole('option', { name: /Budget plan/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 10_000 }).toContain('Your rent is 900.');
+    expect(await page.getByRole('combobox', { name: 'Model' }).count()).toBe(0);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.body.model).toBe(FAKE_MODEL);
+    expect(sent.authorization).toBe(`Bearer ${FAKE_API_KEY}`);
+    expect(sent.body.messages.map((message) => message.content).join('\n')).toContain('Rent is 900 dollars a month.');
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('Stop closes the upstream connection within a second and shows the reply as stopped', async () => {
+    fake.script = { tokens: words(200), delayMs: 50 };
+    const { page } = await app.newPage({ signedIn: true });
+    await page.goto('/chats');
+    await editor(page).click();
+    await page.keyboard.type('Tell me a long story');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 10_000 }).toContain('word3');
+    fake.lastClosedAt = undefined;
+    const stoppedAt = Date.now();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const closedAt = await waitForClosed(fake);
+    expect(closedAt).toBeDefined();
+    expect(closedAt! - stoppedAt).toBeLessThan(1000);
+    await page.getByText('Stopped', { exact: true }).waitFor();
+  });
+
+  it('the lesson tutor streams a reply from the same model, with the transcript in its prompt', async () => {
+    fake.script = { tokens: ['Compounding ', 'means ', 'growth ', 'on ', 'growth.'], delayMs: 120 };
+    fake.requests = [];
+    const { page } = await app.newPage({ signedIn: true });
+    await openLesson(page);
+    await player.ask(page).click();
+    await player.input(page).fill('What is compounding?');
+    await player.input(page).press('Enter');
+    // Token by token: a partial answer shows before the whole one.
+    await player.log(page).getByText('Compounding means', { exact: false }).waitFor({ timeout: 10_000 });
+    expect(await player.log(page).innerText()).not.toContain('growth on growth.');
+    await player.log(page).getByText('Compounding means growth on growth.').waitFor({ timeout: 10_000 });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.body.model).toBe(FAKE_MODEL);
+    expect(sent.body.messages[1]!.content).toContain('<transcript>');
+    expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'What is compounding?' });
+  });
+
+  it('the tutor shows the typing indicator, then Stop ends its answer, closing the upstream call', async () => {
+    fake.script = { tokens: words(200), delayMs: 50, firstDelayMs: 400 };
+    const { page } = await app.newPage({ signedIn: true });
+    await openLesson(page);
+    await player.ask(page).click();
+    await player.input(page).fill('Explain everything');
+    await player.input(page).press('Enter');
+    await player.log(page).getByText('AI is typing').waitFor();
+    await player.log(page).getByText('word3', { exact: false }).waitFor({ timeout: 10_000 });
+    fake.lastClosedAt = undefined;
+    const stoppedAt = Date.now();
+    await player.pane(page).getByRole('button', { name: 'Stop' }).click();
+    const closedAt = await waitForClosed(fake);
+    expect(closedAt! - stoppedAt).toBeLessThan(1000);
+    await player.log(page).getByText('Stopped', { exact: true }).waitFor();
+    await player.send(page).waitFor();
+  });
+
+  it('/test streams from the upstream', async () => {
+    fake.script = { tokens: ['Hello ', 'from ', 'the ', 'model.'], delayMs: 50 };
+    const { page } = await app.newPage({ signedIn: true });
+    await page.goto('/test');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hi');
+    await page.locator('form button[type="submit"]').click();
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Output' }).innerText(), { timeout: 10_000 })
+      .toBe('Hello from the model.');
+    expect(fake.requests.at(-1)!.body.model).toBe(FAKE_MODEL);
+  });
+});
+
+describe('with two models configured', () => {
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+  });
+  afterAll(() => fake.close());
+  const app = useE2eApp({ env: () => fake.env([SECOND_MODEL]) });
+
+  it('offers a model picker; the chosen model is what the upstream receives, and it is remembered', async () => {
+    fake.script = { tokens: ['One.'] };
+    const { page } = await app.newPage({ signedIn: true });
+    await page.goto('/chats');
+    const picker = page.getByRole('combobox', { name: 'Model' });
+    await picker.waitFor();
+    expect(await picker.inputValue()).toBe(FAKE_MODEL);
+    await picker.selectOption(SECOND_MODEL);
+    await editor(page).click();
+    await page.keyboard.type('Hi');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => fake.requests.at(-1)?.body.model, { timeout: 10_000 }).toBe(SECOND_MODEL);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Model' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe(SECOND_MODEL);
+  });
+});
