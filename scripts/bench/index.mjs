@@ -1,7 +1,8 @@
 // `npm run bench`: speed and size figures with their goals. Numbers, not pass/fail tests.
 import { benchColdStart } from './cold-start.mjs';
 import { measureLandingJs } from './landing-size.mjs';
-import { benchChatStream } from './chat-stream.ts';
+import { benchChatStream } from './chat/bench-chat-stream.ts';
+import { printChatStream } from './chat/print-chat-stream.ts';
 import { benchNotesList } from './notes-list.ts';
 import { benchLessonPlayer } from './lesson-player.ts';
 
@@ -34,24 +35,12 @@ console.log(
     `${(notes.database.p99Ms / Math.max(1, notes.fixed.p99Ms)).toFixed(2)}x the p99 latency`,
 );
 
-for (const delayMs of [0, 2]) {
-  const chat = await benchChatStream(delayMs);
-  const pace = delayMs ? `upstream paced at ${1000 / delayMs} tokens/s` : 'upstream as fast as it can';
-  console.log(`\nPOST /api/chat/stream, ${chat.tokens} tokens from a fake OpenAI-compatible upstream (${pace}):`);
-  console.log(
-    `  first token: direct ${ms(chat.firstToken.direct)}, through Turtle ${ms(chat.firstToken.server)}; ` +
-      `added ${ms(chat.firstToken.server - chat.firstToken.direct)} (goal under 5 ms)`,
-  );
-  console.log(
-    `  tokens/s: direct ${chat.tokensPerSecond.direct.toFixed(0)}, through Turtle ${chat.tokensPerSecond.server.toFixed(0)}; ` +
-      `ratio ${(chat.tokensPerSecond.server / chat.tokensPerSecond.direct).toFixed(2)} (goal at least 0.95)`,
-  );
-  const c = chat.concurrent;
-  console.log(
-    `  ${c.streams} streams at once: p99 complete direct ${ms(c.p99Direct)}, through Turtle ${ms(c.p99Server)} ` +
-      `(added ${ms(c.p99Server - c.p99Direct)}); every stream complete: ${c.allTokens}; ` +
-      `memory growth of the process ${c.rssGrowthMb.toFixed(1)} MB`,
-  );
+for (const engine of ['pglite', 'postgres']) {
+  try {
+    printChatStream(await benchChatStream(engine));
+  } catch (error) {
+    console.log(`\nPOST /api/chat/stream on ${engine}: not measured (${error.message})`);
+  }
 }
 
 const lesson = await benchLessonPlayer();

@@ -17,7 +17,9 @@ import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
 import type { AssistantServices } from './core/assistant/assistant-reply';
 import { ReplyRegistry } from './core/assistant/reply-registry';
-import { reclaimOwnSlots } from './core/assistant/stream-slot';
+import { DatabaseSlots } from './core/assistant/database-slots';
+import { LocalSlots } from './core/assistant/local-slots';
+import { DatabaseQuota, LocalQuota } from './core/assistant/reply-quota';
 import { chatSendRoutes } from './features/chat/chat-send.routes';
 import { chatStreamRoutes } from './features/chat/chat-stream.routes';
 import { conversationsRoutes } from './features/chat/conversations.routes';
@@ -101,20 +103,28 @@ export async function buildApp({
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
   await billingRoutes(app, database.db, config);
+  // PGlite's data folder is held by this one process: slots and counts are kept here (see reply-quota.ts).
+  const embedded = database.kind === 'pglite';
+  const quota = embedded ? new LocalQuota(database.db, app.log) : new DatabaseQuota(database.db);
   const assistantServices: AssistantServices = {
     db: database.db,
     assistant: assistant ?? createAssistant(config.assistant),
     config: config.assistant,
     replies: new ReplyRegistry(),
+    slots: embedded ? new LocalSlots(database.db, quota) : new DatabaseSlots(database.db),
+    quota,
     owner: instanceId(config.port),
   };
-  // Streams this instance left behind when it last stopped (a crash) end now; on PGlite this process is the only one.
-  await reclaimOwnSlots(database.db, database.kind === 'pglite' ? 'all' : assistantServices.owner);
+  // Streams this instance left behind when it last stopped (a crash) end now, stopped and not charged.
+  await assistantServices.slots.reclaimAtStart(assistantServices.owner);
   // Shutting down, open replies end with a last event (kept ones are saved) before the database closes.
-  app.addHook('preClose', () => assistantServices.replies.stopAll());
+  app.addHook('preClose', async () => {
+    await assistantServices.replies.stopAll();
+    await quota.flush();
+  });
   chatStreamRoutes(app, assistantServices);
   chatSendRoutes(app, assistantServices);
-  conversationsRoutes(app, database.db, assistantServices.replies);
+  conversationsRoutes(app, database.db, assistantServices);
   await lessonsRoutes(app, { services: assistantServices, dir: lessonsDir });
 
   await registerWeb(app, webDistDir);

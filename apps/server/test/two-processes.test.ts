@@ -102,7 +102,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       }
       // A notices at its next save (every 400 ms), not at the end of the reply.
       expect(Date.now() - stoppedAt).toBeLessThan(1500);
-      expect(text).toContain('"finish_reason":"stop"');
+      expect(text).toContain('"finish_reason":"stopped"');
       const seen = await call(b.url, `/api/chat/conversations/get?id=${conversationId}`, { cookie: token });
       const reply = (seen.data as { conversation: { messages: { status: string; content: string }[] } }).conversation
         .messages[1]!;

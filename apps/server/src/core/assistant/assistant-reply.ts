@@ -6,7 +6,9 @@ import type { Assistant, AssistantRequest } from '../../providers/llm/assistant'
 import type { UserRow } from '../../features/user/users.repository';
 import { allowReply, type ReplyAllowance } from './reply-checks';
 import { endingOf, isRefunded, lastEventOf, SAVE_FAILED_MESSAGE, type ReplyEnding } from './reply-ending';
+import type { ReplyQuota } from './reply-quota';
 import type { ReplyRegistry } from './reply-registry';
+import type { StreamSlots } from './stream-slots';
 import { AssistantRun } from './run-assistant';
 import { SseWriter } from './sse';
 
@@ -16,6 +18,8 @@ export interface AssistantServices {
   assistant: Assistant;
   config: AssistantConfig;
   replies: ReplyRegistry;
+  slots: StreamSlots;
+  quota: ReplyQuota;
   /** This server instance, recorded on the stream slots it holds (see `instanceId`). */
   owner: string;
 }
@@ -65,7 +69,7 @@ export async function answerWithAssistant(services: AssistantServices, plan: Rep
 }
 
 async function answer(
-  { db, config, owner }: AssistantServices,
+  services: AssistantServices,
   plan: ReplyPlan,
   run: AssistantRun,
 ): Promise<{ ending: ReplyEnding; content: string }> {
@@ -79,7 +83,7 @@ async function answer(
     let allowance: ReplyAllowance;
     let kept: Awaited<ReturnType<KeptReplyPlan['save']>> | undefined;
     try {
-      allowance = await allowReply(db, user, config, reply, { owner, messageId: plan.kept?.messageId });
+      allowance = await allowReply(services, user, reply, { owner: services.owner, messageId: plan.kept?.messageId });
       try {
         kept = await plan.kept?.save(allowance);
       } catch (error) {

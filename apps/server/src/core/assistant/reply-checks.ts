@@ -2,11 +2,11 @@ import type { FastifyReply } from 'fastify';
 import { DAILY_LIMIT_MESSAGE, effectivePlan } from '@turtle/shared/entitlements';
 import { Plan } from '@turtle/shared/plans';
 import type { AssistantConfig } from '../../config/config';
-import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import type { UserRow } from '../../features/user/users.repository';
-import { StreamSlot } from './stream-slot';
-import { refundReply, takeReply, usageDay } from './usage.repository';
+import type { ReplyQuota } from './reply-quota';
+import type { Slot, StreamSlots } from './stream-slots';
+import { usageDay } from './usage-day';
 
 export const BUSY_MESSAGE = 'A reply is already being written. Wait for it to finish or stop it first.';
 
@@ -30,7 +30,7 @@ export function resolveModel(config: AssistantConfig, model: string | undefined)
 
 /** A reply the user may write: their stream slot and one of today's replies. Give both back with `giveBack`. */
 export interface ReplyAllowance {
-  slot: StreamSlot;
+  slot: Slot;
   refund(): Promise<void>;
 }
 
@@ -39,24 +39,23 @@ export interface ReplyAllowance {
  * when either is not available (nothing is kept then).
  */
 export async function allowReply(
-  db: Db,
+  { slots, quota, config }: { slots: StreamSlots; quota: ReplyQuota; config: AssistantConfig },
   user: UserRow,
-  config: AssistantConfig,
   reply: FastifyReply,
   slotClaim: { owner: string; messageId?: string },
 ): Promise<ReplyAllowance> {
   const now = Date.now();
   const { day, resetsAt } = usageDay(now);
-  const taken = await StreamSlot.take(db, { userId: user.id, day, ...slotClaim }, now);
+  const taken = await slots.take({ userId: user.id, day, ...slotClaim }, now);
   if (!taken.slot) {
     reply.header('retry-after', String(taken.retryAfterSeconds));
     throw new HttpError(429, 'rateLimited', BUSY_MESSAGE);
   }
   const slot = taken.slot;
-  if ((await takeReply(db, user.id, day, dailyLimit(config, effectivePlan(user, now)))) === undefined) {
+  if ((await quota.take(user.id, day, dailyLimit(config, effectivePlan(user, now)))) === undefined) {
     await slot.release();
     reply.header('retry-after', String(Math.ceil((resetsAt - now) / 1000)));
     throw new HttpError(429, 'rateLimited', DAILY_LIMIT_MESSAGE);
   }
-  return { slot, refund: () => refundReply(db, user.id, day) };
+  return { slot, refund: () => quota.refund(user.id, day) };
 }

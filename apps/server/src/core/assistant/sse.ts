@@ -6,8 +6,8 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * Server-sent events exactly as SPEC 7 frames them: `data: {json}` lines and a final `data: [DONE]`; the headers
- * stop proxies (nginx) from buffering. Events written in one turn of the event loop (several tokens from one read
- * of the upstream) go out as one write at the end of that turn: never held back for a later token.
+ * stop proxies (nginx) from buffering. Events sent together (the tokens of one read of the upstream) go out as
+ * one write once that read is handled (a microtask): never held back for a later token.
  */
 export class SseWriter {
   private readonly heartbeat: NodeJS.Timeout;
@@ -34,7 +34,7 @@ export class SseWriter {
     this.pending += `data: ${encodeChatStreamEvent(event)}\n\n`;
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    setImmediate(this.flush);
+    queueMicrotask(this.flush);
   }
 
   /** Ends the stream with `[DONE]` (once; later calls do nothing). */

@@ -2,11 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { dailyUsage } from '../../db/schema';
 
-/** The UTC day a reply counts on, and when the next one starts. */
-export function usageDay(now: number): { day: string; resetsAt: number } {
-  const day = new Date(now).toISOString().slice(0, 10);
-  return { day, resetsAt: Date.parse(`${day}T00:00:00.000Z`) + 86_400_000 };
-}
+export { usageDay } from './usage-day';
 
 /**
  * Counts one reply if the user is under `limit` today, in one statement (two servers cannot both take the last
@@ -40,4 +36,16 @@ export async function repliesUsed(db: DbOrTx, userId: string, day: string): Prom
     .from(dailyUsage)
     .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day)));
   return rows[0]?.replies ?? 0;
+}
+
+/** Writes days' counts as they are, in one statement (the embedded database's process keeps them: LocalQuota). */
+export async function setRepliesUsed(db: DbOrTx, counts: { userId: string; day: string; replies: number }[]) {
+  if (counts.length === 0) return;
+  await db
+    .insert(dailyUsage)
+    .values(counts)
+    .onConflictDoUpdate({
+      target: [dailyUsage.userId, dailyUsage.day],
+      set: { replies: sql.raw(`excluded.${dailyUsage.replies.name}`) },
+    });
 }

@@ -6,7 +6,7 @@ import { requireUser } from '../sessions/sessions';
 import { answerWithAssistant, type AssistantServices } from '../../core/assistant/assistant-reply';
 import { assistantRateLimit } from '../../core/assistant/assistant-rate-limit';
 import { dailyLimit, resolveModel } from '../../core/assistant/reply-checks';
-import { repliesUsed, usageDay } from '../../core/assistant/usage.repository';
+import { usageDay } from '../../core/assistant/usage-day';
 import { loadMentionedNotes } from './mentioned-notes';
 import { buildPrompt } from './prompt';
 
@@ -32,7 +32,7 @@ export function chatStreamRoutes(app: FastifyInstance, services: AssistantServic
     const plan = effectivePlan(user, now);
     const limit = dailyLimit(services.config, plan);
     const { day, resetsAt } = usageDay(now);
-    const used = await repliesUsed(services.db, user.id, day);
+    const used = await services.quota.used(user.id, day);
     return { used, limit, remaining: Math.max(0, limit - used), plan, resetsAt };
   });
 }

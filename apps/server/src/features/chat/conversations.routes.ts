@@ -22,13 +22,16 @@ import {
   renameOwnConversation,
   requestStop,
 } from './conversations.repository';
-import type { ReplyRegistry } from '../../core/assistant/reply-registry';
-import { hasLiveStream } from '../../core/assistant/stream-slot';
+import type { AssistantServices } from '../../core/assistant/assistant-reply';
 
 export const conversationNotFound = () => new HttpError(404, 'notFound', 'That conversation does not exist.');
 
 /** The kept conversations, each call scoped to the session's user; another user's conversation answers 404. */
-export function conversationsRoutes(app: FastifyInstance, db: Db, replies: ReplyRegistry): void {
+export function conversationsRoutes(
+  app: FastifyInstance,
+  db: Db,
+  { replies, slots }: Pick<AssistantServices, 'replies' | 'slots'>,
+): void {
   app.get('/api/chat/conversations', async (request): Promise<ListConversationsResponse> => {
     const user = requireUser(request);
     return { conversations: (await listOwnConversations(db, user.id)).map(toSummary) };
@@ -42,7 +45,7 @@ export function conversationsRoutes(app: FastifyInstance, db: Db, replies: Reply
     let rows = await listMessages(db, id);
     const streaming = rows.filter((row) => row.status === 'streaming').map((row) => row.id);
     // A reply still "streaming" with no live stream behind it lost its server process: it is stopped (and refunded).
-    if (streaming.length > 0 && !(await hasLiveStream(db, user.id))) {
+    if (streaming.length > 0 && !(await slots.hasLive(user.id))) {
       await markRepliesStopped(db, streaming);
       rows = await listMessages(db, id);
     }

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AssistantError } from './assistant';
 import { readCompletionStream } from './completion-stream';
@@ -6,13 +8,9 @@ const encoder = new TextEncoder();
 const chunk = (content: string | undefined, finish: string | null = null) =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish }] })}\n\n`;
 
+/** A response body that hands out these byte pieces, one per read. */
 function body(...pieces: string[]) {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
-      controller.close();
-    },
-  });
+  return Readable.from(pieces.map((piece) => Buffer.from(encoder.encode(piece)))) as unknown as IncomingMessage;
 }
 
 async function read(...pieces: string[]) {
@@ -46,6 +44,13 @@ describe('readCompletionStream', () => {
   it('fails on a chunk that is not JSON, or an error object mid-stream', async () => {
     await expect(read(chunk('a'), 'data: {nope\n\n', chunk(undefined, 'stop'))).rejects.toThrow('broken answer');
     await expect(read(chunk('a'), 'data: {"error":{"message":"boom"}}\n\n')).rejects.toThrow('broken answer');
+  });
+
+  it('fails a body that closes before its end (a dropped connection)', async () => {
+    const cut = new Readable({ read() {} });
+    cut.push(Buffer.from(chunk('a')));
+    setTimeout(() => cut.destroy(), 5);
+    await expect(readCompletionStream(cut as unknown as IncomingMessage, () => undefined)).rejects.toThrow('cut off');
   });
 
   it('skips comments and empty choices', async () => {

@@ -2,41 +2,33 @@ import type { Assistant, AssistantFinish, AssistantRequest } from './assistant';
 import { AssistantError } from './assistant';
 import { readCompletionStream } from './completion-stream';
 import { UPSTREAM_MESSAGES, upstreamRefusal } from './upstream-errors';
+import { postForStream } from './upstream-request';
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /**
  * Any OpenAI-compatible chat API (OpenAI, Ollama, vLLM, a llama.cpp server): `POST {base}/chat/completions` with
- * `stream: true`. The request's signal is the fetch's, so Stop or a closed page ends the upstream call at once.
+ * `stream: true`. The request's signal aborts the call, so Stop or a closed page ends the upstream call at once.
  * Our caller owns the timeouts and never retries a half-sent reply.
  */
 export function createOpenAiAssistant(options: { baseUrl: string | undefined; apiKey: string | undefined }): Assistant {
-  const url = `${(options.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, '')}/chat/completions`;
+  const url = new URL(`${(options.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, '')}/chat/completions`);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   // Local servers need no key.
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   return {
     kind: 'openai',
     async stream(request: AssistantRequest, onToken: (token: string) => void): Promise<AssistantFinish> {
-      let response: Response;
+      const body = JSON.stringify({ model: request.model, messages: request.messages, stream: true });
       try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ model: request.model, messages: request.messages, stream: true }),
-          signal: request.signal,
-        });
-      } catch (error) {
-        request.signal.throwIfAborted();
-        throw new AssistantError(UPSTREAM_MESSAGES.unreachable, { cause: error });
-      }
-      if (!response.ok) throw await upstreamRefusal(response, request.model);
-      if (!response.body || !/^text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new AssistantError(UPSTREAM_MESSAGES.notAStream);
-      }
-      try {
-        return await readCompletionStream(response.body, onToken);
+        const response = await postForStream(url, headers, body, request.signal);
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status > 299) throw await upstreamRefusal(response, request.model);
+        if (!/^text\/event-stream/i.test(response.headers['content-type'] ?? '')) {
+          response.destroy();
+          throw new AssistantError(UPSTREAM_MESSAGES.notAStream);
+        }
+        return await readCompletionStream(response, onToken);
       } catch (error) {
         request.signal.throwIfAborted();
         if (error instanceof AssistantError) throw error;

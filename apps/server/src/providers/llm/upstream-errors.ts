@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { AssistantError } from './assistant';
+import { bodyText } from './upstream-request';
 
 /**
  * What the person reads when the model's service fails. Never the service's own words: its body may hold a key or
@@ -19,16 +21,16 @@ export const UPSTREAM_MESSAGES = {
 } as const;
 
 /** The service said no: a readable error for the status, reading the body only to tell a missing model apart. */
-export async function upstreamRefusal(response: Response, model: string): Promise<AssistantError> {
-  const status = response.status;
+export async function upstreamRefusal(response: IncomingMessage, model: string): Promise<AssistantError> {
+  const status = response.statusCode ?? 0;
   if (status === 401 || status === 403) return new AssistantError(UPSTREAM_MESSAGES.keyRefused(status));
   if (status === 429) return new AssistantError(UPSTREAM_MESSAGES.busy);
   if (status === 404) {
-    const body = await response.text().catch(() => '');
+    const body = await bodyText(response).catch(() => '');
     // OpenAI answers `model_not_found`; Ollama, vLLM and llama.cpp say "model ... not found" or "does not exist".
     const aboutModel = /model_not_found|model/i.test(body);
     return new AssistantError(aboutModel ? UPSTREAM_MESSAGES.modelNotFound(model) : UPSTREAM_MESSAGES.addressNotFound);
   }
-  await response.body?.cancel().catch(() => undefined);
+  response.destroy();
   return new AssistantError(UPSTREAM_MESSAGES.failed(status));
 }

@@ -2,59 +2,32 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { activeStreams, chatMessages } from '../../db/schema';
+import { BUSY_RETRY_SECONDS, type Slot, type SlotClaim, type SlotTake, type StreamSlots } from './stream-slots';
 import { refundReply } from './usage.repository';
 
 /** How often a running stream proves it is alive, and when a silent one counts as dead (its process crashed). */
 export const SLOT_HEARTBEAT_MS = 5_000;
 export const SLOT_STALE_AFTER_MS = 30_000;
-/** Retry-After while another reply of the person's is being written (it usually ends within seconds). */
-const BUSY_RETRY_SECONDS = 5;
 
 type SlotRow = typeof activeStreams.$inferSelect;
 
-export interface SlotClaim {
-  userId: string;
-  /** This server instance (see `instanceId`). */
-  owner: string;
-  /** The kept reply this stream writes, if any. */
-  messageId?: string;
-  /** The usage day the reply is counted on. */
-  day: string;
-}
-
-export type SlotTake = { slot: StreamSlot } | { slot: undefined; retryAfterSeconds: number };
-
 /**
- * The one assistant stream a user may have running (one stream at a time per person), held in the database so every
- * server process sees it. Released when the stream ends, whether it finished, failed or was stopped. A slot whose
+ * Stream slots in the database (PostgreSQL), so every server process sees them: several processes behind a load
+ * balancer hold one person to one stream. Released when the stream ends, whether it finished, failed or was stopped. A slot whose
  * process died is reclaimed: by that instance when it starts again, by anyone once its heartbeat is stale. Reclaiming
  * marks its reply stopped and gives the reply back to the day's count: a crash is not the person's to pay for.
  */
-export class StreamSlot {
+class DatabaseSlot implements Slot {
   private readonly heartbeat: NodeJS.Timeout;
   private released = false;
 
-  private constructor(
+  constructor(
     private readonly db: Db,
     readonly userId: string,
     private readonly token: string,
   ) {
     this.heartbeat = setInterval(() => void this.beat(), SLOT_HEARTBEAT_MS);
     this.heartbeat.unref();
-  }
-
-  /** Takes the user's slot (one statement when it is free), or says how long until it may be free. */
-  static async take(db: Db, claim: SlotClaim, now = Date.now()): Promise<SlotTake> {
-    const inserted = await insertSlot(db, claim, now);
-    if (inserted) return { slot: new StreamSlot(db, claim.userId, inserted) };
-    const [held] = await db.select().from(activeStreams).where(eq(activeStreams.userId, claim.userId));
-    if (held && held.heartbeatAt >= now - SLOT_STALE_AFTER_MS) {
-      return { slot: undefined, retryAfterSeconds: retryAfterSeconds(held, now) };
-    }
-    if (held) await reclaimSlot(db, held);
-    const retried = await insertSlot(db, claim, now);
-    if (retried) return { slot: new StreamSlot(db, claim.userId, retried) };
-    return { slot: undefined, retryAfterSeconds: BUSY_RETRY_SECONDS };
   }
 
   async release(): Promise<void> {
@@ -75,6 +48,43 @@ export class StreamSlot {
     } catch {
       // A missed heartbeat only risks the slot being taken over after the stale limit; the next one retries.
     }
+  }
+}
+
+export class DatabaseSlots implements StreamSlots {
+  constructor(private readonly db: Db) {}
+
+  /** Takes the user's slot (one statement when it is free), or says how long until it may be free. */
+  async take(claim: SlotClaim, now = Date.now()): Promise<SlotTake> {
+    const { db } = this;
+    const inserted = await insertSlot(db, claim, now);
+    if (inserted) return { slot: new DatabaseSlot(db, claim.userId, inserted) };
+    const [held] = await db.select().from(activeStreams).where(eq(activeStreams.userId, claim.userId));
+    if (held && held.heartbeatAt >= now - SLOT_STALE_AFTER_MS) {
+      return { slot: undefined, retryAfterSeconds: retryAfterSeconds(held, now) };
+    }
+    if (held) await reclaimSlot(db, held);
+    const retried = await insertSlot(db, claim, now);
+    if (retried) return { slot: new DatabaseSlot(db, claim.userId, retried) };
+    return { slot: undefined, retryAfterSeconds: BUSY_RETRY_SECONDS };
+  }
+
+  /**
+   * Whether the user has a stream running in some server process (a recent heartbeat). A dead one's slot is
+   * reclaimed on the way (its reply stopped and refunded).
+   */
+  async hasLive(userId: string, now = Date.now()): Promise<boolean> {
+    const [held] = await this.db.select().from(activeStreams).where(eq(activeStreams.userId, userId));
+    if (!held) return false;
+    if (held.heartbeatAt >= now - SLOT_STALE_AFTER_MS) return true;
+    await reclaimSlot(this.db, held);
+    return false;
+  }
+
+  /** At start: the slots this instance left behind (a crash, a kill -9) are dead, since it is only now starting. */
+  async reclaimAtStart(owner: string): Promise<void> {
+    const rows = await this.db.select().from(activeStreams).where(eq(activeStreams.owner, owner));
+    for (const row of rows) await reclaimSlot(this.db, row);
   }
 }
 
@@ -114,29 +124,4 @@ async function reclaimSlot(db: Db, held: SlotRow): Promise<void> {
     }
     if (held.day) await refundReply(tx, held.userId, held.day);
   });
-}
-
-/**
- * At start: the slots this instance left behind (a crash, a kill -9) are dead, since it is only now starting. On the
- * embedded database one process is the only writer, so every slot is. Returns how many were reclaimed.
- */
-export async function reclaimOwnSlots(db: Db, owner: string | 'all'): Promise<number> {
-  const rows =
-    owner === 'all'
-      ? await db.select().from(activeStreams)
-      : await db.select().from(activeStreams).where(eq(activeStreams.owner, owner));
-  for (const row of rows) await reclaimSlot(db, row);
-  return rows.length;
-}
-
-/**
- * Whether the user has a stream running in some server process (a recent heartbeat). A dead one's slot is reclaimed
- * on the way (its reply stopped and refunded).
- */
-export async function hasLiveStream(db: Db, userId: string, now = Date.now()): Promise<boolean> {
-  const [held] = await db.select().from(activeStreams).where(eq(activeStreams.userId, userId));
-  if (!held) return false;
-  if (held.heartbeatAt >= now - SLOT_STALE_AFTER_MS) return true;
-  await reclaimSlot(db, held);
-  return false;
 }

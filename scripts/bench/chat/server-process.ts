@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { SERVER_BUNDLE } from '../../lib/build-app.mjs';
+import { freePort } from '../../lib/built-server.mjs';
+
+/** A child process's CPU time (user + system, in µs) and peak resident memory (MB), read from /proc. */
+export function processUsage(pid: number): { cpuMicros: number; peakRssMb: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  // Linux reports CPU time in clock ticks of 1/100 s.
+  return { cpuMicros: ticks * 10_000, peakRssMb: hwmKb / 1024 };
+}
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** The built server as its own process (as `npm start` runs it), answering once /api/health does. */
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROFILE ? ['--require', '/tmp/profctl.cjs'] : []), SERVER_BUNDLE],
+    {
+      env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The fake upstream as its own process; `script` sets the tokens per stream and their pace. */
+export async function startFakeUpstream() {
+  const child = spawn(process.execPath, [new URL('./fake-upstream.mjs', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve) =>
+    child.stdout!.once('data', (data) => resolve(Number(String(data)))),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl: `${base}/v1`,
+    script: async (script: { tokens: number; delayMs: number }) => {
+      await fetch(`${base}/__script`, { method: 'POST', body: JSON.stringify(script) });
+    },
+    stop: () => {
+      child.kill();
+    },
+  };
+}
