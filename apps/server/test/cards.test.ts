@@ -26,7 +26,11 @@ describe('decks and cards', () => {
     expect(again.status).toBe(409);
     await alice.createCard(deck.id, { front: 'What is a bond?', back: 'A loan to a company or state.' });
     await alice.createCard(deck.id, { kind: 'reversed', front: 'ETF', back: 'Exchange-traded fund' });
-    await alice.createCard(deck.id, { kind: 'cloze', front: '{{c1::Stocks}} are shares; {{c2::bonds}} are loans.', back: '' });
+    await alice.createCard(deck.id, {
+      kind: 'cloze',
+      front: '{{c1::Stocks}} are shares; {{c2::bonds}} are loans.',
+      back: '',
+    });
     const listed = (await alice.decks()).decks.find((item) => item.id === deck.id)!;
     expect(listed).toMatchObject({ name: 'Finance', cards: 5, due: { new: 5, learning: 0, review: 0 } });
   });
@@ -61,7 +65,10 @@ describe('decks and cards', () => {
     const create = (card: unknown) => alice.call('/api/cards/create', { deck: { deckId: deck.id }, card });
     const cases: [unknown, string][] = [
       [{ kind: 'basic', front: '   ', back: 'x' }, 'The front is empty.'],
-      [{ kind: 'basic', front: 'x'.repeat(CARD_TEXT_MAX_LENGTH + 1), back: '' }, 'Card text is over 10,000 characters.'],
+      [
+        { kind: 'basic', front: 'x'.repeat(CARD_TEXT_MAX_LENGTH + 1), back: '' },
+        'Card text is over 10,000 characters.',
+      ],
       [{ kind: 'cloze', front: 'no deletion here' }, 'A cloze card needs a deletion such as {{c1::answer}}.'],
       [{ kind: 'reversed', front: 'term', back: '' }, 'A reversed card needs a back.'],
       [{ kind: 'poem', front: 'x' }, 'The card type is basic, reversed or cloze.'],
@@ -83,7 +90,10 @@ describe('decks and cards', () => {
       bob.call('/api/cards/delete', { id: card.id }),
       bob.call('/api/cards/decks/rename', { id: deck.id, name: 'Stolen' }),
       bob.call('/api/cards/decks/delete', { id: deck.id }),
-      bob.call('/api/cards/create', { deck: { deckId: deck.id }, card: { kind: 'basic', front: 'Into your deck', back: '' } }),
+      bob.call('/api/cards/create', {
+        deck: { deckId: deck.id },
+        card: { kind: 'basic', front: 'Into your deck', back: '' },
+      }),
       bob.call(`/api/cards/review/next?deckId=${deck.id}`),
       bob.call('/api/cards/review/grade', { cardId: card.id, rating: 3, durationMs: 1000 }),
       bob.call(`/api/cards/export?format=csv&deckId=${deck.id}`),
@@ -94,7 +104,10 @@ describe('decks and cards', () => {
     }
     const mine = (await alice.call(`/api/cards/get?id=${card.id}`)).data as { card: CardNoteView };
     expect(mine.card).toMatchObject({ front: 'Secret question', back: 'Secret answer', deckId: deck.id });
-    expect((await alice.decks()).decks.find((item) => item.id === deck.id)).toMatchObject({ name: 'Private', cards: 1 });
+    expect((await alice.decks()).decks.find((item) => item.id === deck.id)).toMatchObject({
+      name: 'Private',
+      cards: 1,
+    });
   });
 
   it('needs a session, and writes only from our own origin', async () => {

@@ -51,7 +51,14 @@ function wallClock(instant: number, zone: string) {
   for (const part of formatterFor(zone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** How far `zone`'s clock is ahead of UTC at `instant`, in ms (whole seconds). */
@@ -62,13 +69,19 @@ function offsetAt(instant: number, zone: string): number {
 }
 
 /**
- * The instant the wall clock in `zone` reads the given date at `hour`:00. Done twice because the offset can change
- * between the guess and the answer (a DST change that day); a time skipped by a change lands just after it.
+ * The instant the wall clock in `zone` reads the given date at `hour`:00. The offset is read twice because it can
+ * change between the guess and the answer (a DST change that night); a time a change skips lands just after it.
  */
 function instantOf(year: number, month: number, day: number, hour: number, zone: string): number {
   const guess = Date.UTC(year, month - 1, day, hour);
   const first = guess - offsetAt(guess, zone);
   const second = guess - offsetAt(first, zone);
+  const reads = (instant: number) => {
+    const wall = wallClock(instant, zone);
+    return wall.day === day && wall.hour === hour && wall.minute === 0;
+  };
+  if (reads(second)) return second;
+  if (reads(first)) return first;
   return Math.max(first, second);
 }
 
@@ -87,7 +100,19 @@ export function studyDayAt(now: number, zone: string): StudyDay {
   const date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
   if (wall.hour < STUDY_DAY_STARTS_AT_HOUR) date.setUTCDate(date.getUTCDate() - 1);
   const next = new Date(date.getTime() + DAY_MS);
-  const start = instantOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), STUDY_DAY_STARTS_AT_HOUR, zone);
-  const end = instantOf(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), STUDY_DAY_STARTS_AT_HOUR, zone);
+  const start = instantOf(
+    date.getUTCFullYear(),
+    date.getUTCMonth() + 1,
+    date.getUTCDate(),
+    STUDY_DAY_STARTS_AT_HOUR,
+    zone,
+  );
+  const end = instantOf(
+    next.getUTCFullYear(),
+    next.getUTCMonth() + 1,
+    next.getUTCDate(),
+    STUDY_DAY_STARTS_AT_HOUR,
+    zone,
+  );
   return { label: date.toISOString().slice(0, 10), start, end };
 }

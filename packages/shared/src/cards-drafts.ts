@@ -21,7 +21,12 @@ export const DraftSourceRefSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('lesson'),
       lessonId: IdSchema,
-      ms: z.coerce.number().int().min(0).max(24 * 3_600_000).optional(),
+      ms: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 3_600_000)
+        .optional(),
     }),
   ],
   { error: 'Say what to make cards from: a note, a chat reply or a lesson.' },

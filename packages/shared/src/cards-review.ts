@@ -92,7 +92,11 @@ export const GradeBodySchema = z.object({
     error: 'Rate the card 1 (Again), 2 (Hard), 3 (Good) or 4 (Easy).',
   }),
   /** How long the learner looked at the card before rating it. */
-  durationMs: z.number({ error: 'Send the answer time in ms.' }).int().min(0).transform((ms) => Math.min(ms, REVIEW_DURATION_MAX_MS)),
+  durationMs: z
+    .number({ error: 'Send the answer time in ms.' })
+    .int()
+    .min(0)
+    .transform((ms) => Math.min(ms, REVIEW_DURATION_MAX_MS)),
 });
 
 export interface GradeResponse {

@@ -85,12 +85,20 @@ export const CardContentSchema = z
       .trim()
       .min(1, 'The front is empty.')
       .max(CARD_TEXT_MAX_LENGTH, CARD_TEXT_TOO_LONG),
-    back: z.string({ error: 'The back must be text.' }).trim().max(CARD_TEXT_MAX_LENGTH, CARD_TEXT_TOO_LONG).default(''),
+    back: z
+      .string({ error: 'The back must be text.' })
+      .trim()
+      .max(CARD_TEXT_MAX_LENGTH, CARD_TEXT_TOO_LONG)
+      .default(''),
     tags: z.array(TagSchema).max(CARD_TAGS_MAX, `A card has at most ${CARD_TAGS_MAX} tags.`).default([]),
   })
   .superRefine((card, ctx) => {
     if (card.kind === 'cloze' && clozeNumbers(card.front).length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['front'], message: 'A cloze card needs a deletion such as {{c1::answer}}.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['front'],
+        message: 'A cloze card needs a deletion such as {{c1::answer}}.',
+      });
     }
     if (card.kind === 'reversed' && !card.back) {
       ctx.addIssue({ code: 'custom', path: ['back'], message: 'A reversed card needs a back.' });
@@ -99,10 +107,9 @@ export const CardContentSchema = z
 export type CardContent = z.infer<typeof CardContentSchema>;
 
 /** A deck is chosen by id, or named (a deck of that name is made when there is none). */
-export const DeckChoiceSchema = z.union(
-  [z.object({ deckId: IdSchema }), z.object({ deckName: DeckNameSchema })],
-  { error: 'Choose a deck.' },
-);
+export const DeckChoiceSchema = z.union([z.object({ deckId: IdSchema }), z.object({ deckName: DeckNameSchema })], {
+  error: 'Choose a deck.',
+});
 export type DeckChoice = z.infer<typeof DeckChoiceSchema>;
 
 export interface DeckSummary {

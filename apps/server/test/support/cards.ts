@@ -12,10 +12,21 @@ export function cardsClient(baseUrl: string, cookie: string) {
   };
   return {
     call: (path: string, json?: unknown) => call(baseUrl, path, json === undefined ? { cookie } : { json, cookie }),
+    /** A download, as bytes. */
+    bytes: async (path: string) => {
+      const response = await fetch(baseUrl + path, { headers: { cookie: `sid=${cookie}` } });
+      return {
+        status: response.status,
+        headers: response.headers,
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      };
+    },
     createDeck: async (name: string) =>
-      ((await expectOk(await call(baseUrl, '/api/cards/decks/create', { json: { name }, cookie }))) as {
-        deck: { id: string; name: string };
-      }).deck,
+      (
+        (await expectOk(await call(baseUrl, '/api/cards/decks/create', { json: { name }, cookie }))) as {
+          deck: { id: string; name: string };
+        }
+      ).deck,
     createCard: async (deckId: string, card: { kind?: string; front: string; back?: string; tags?: string[] }) =>
       (await expectOk(
         await call(baseUrl, '/api/cards/create', {
@@ -24,7 +35,9 @@ export function cardsClient(baseUrl: string, cookie: string) {
         }),
       )) as CardNoteResponse,
     decks: async (tz = 'UTC') =>
-      (await expectOk(await call(baseUrl, `/api/cards/decks?tz=${encodeURIComponent(tz)}`, { cookie }))) as ListDecksResponse,
+      (await expectOk(
+        await call(baseUrl, `/api/cards/decks?tz=${encodeURIComponent(tz)}`, { cookie }),
+      )) as ListDecksResponse,
   };
 }
 
@@ -35,7 +48,14 @@ export async function createChatReply(db: Db, userId: string, content: string, t
   const messageId = randomUUID();
   await db.insert(conversations).values({ id: conversationId, userId, title, createdAt: now, updatedAt: now });
   await db.insert(chatMessages).values([
-    { id: randomUUID(), conversationId, role: 'user', content: 'Tell me about index funds', status: 'complete', createdAt: now },
+    {
+      id: randomUUID(),
+      conversationId,
+      role: 'user',
+      content: 'Tell me about index funds',
+      status: 'complete',
+      createdAt: now,
+    },
     { id: messageId, conversationId, role: 'assistant', content, status: 'complete', createdAt: now },
   ]);
   return { conversationId, messageId };

@@ -52,12 +52,24 @@ create index ix_notes_csum on notes (csum);
 `;
 
 /** Fixed note type ids, so a second import reuses Turtle's note types instead of adding more. */
-const MODEL_IDS: Record<CardKind, number> = { basic: 1_716_000_000_001, reversed: 1_716_000_000_002, cloze: 1_716_000_000_003 };
+const MODEL_IDS: Record<CardKind, number> = {
+  basic: 1_716_000_000_001,
+  reversed: 1_716_000_000_002,
+  cloze: 1_716_000_000_003,
+};
 const DEFAULT_DECK_ID = 1;
 const ANSWER_RULE = '{{FrontSide}}\n\n<hr id=answer>\n\n';
 const CSS = '.card { font-family: arial; font-size: 20px; text-align: center; color: black; background-color: white; }';
 
-const field = (name: string, ord: number) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] });
+const field = (name: string, ord: number) => ({
+  name,
+  ord,
+  sticky: false,
+  rtl: false,
+  font: 'Arial',
+  size: 20,
+  media: [],
+});
 const template = (name: string, ord: number, qfmt: string, afmt: string) => ({
   name,
   ord,
@@ -71,7 +83,17 @@ const template = (name: string, ord: number, qfmt: string, afmt: string) => ({
 });
 
 function models(now: number, deckId: number) {
-  const common = { mod: Math.floor(now / 1000), usn: -1, sortf: 0, did: deckId, css: CSS, latexPre: '', latexPost: '', tags: [], vers: [] };
+  const common = {
+    mod: Math.floor(now / 1000),
+    usn: -1,
+    sortf: 0,
+    did: deckId,
+    css: CSS,
+    latexPre: '',
+    latexPost: '',
+    tags: [],
+    vers: [],
+  };
   const front = field('Front', 0);
   const back = field('Back', 1);
   const list = [
@@ -175,7 +197,20 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
     const deckMap: Record<string, unknown> = { [DEFAULT_DECK_ID]: deckJson(DEFAULT_DECK_ID, 'Default', now) };
     for (const deck of decks) deckMap[String(deckIds.get(deck.id))] = deckJson(deckIds.get(deck.id)!, deck.name, now);
     const firstDeck = deckIds.values().next().value ?? DEFAULT_DECK_ID;
-    const conf = { activeDecks: [DEFAULT_DECK_ID], curDeck: firstDeck, newSpread: 0, collapseTime: 1200, timeLim: 0, estTimes: true, dueCounts: true, curModel: null, nextPos: notes.length + 1, sortType: 'noteFld', sortBackwards: false, addToCur: true };
+    const conf = {
+      activeDecks: [DEFAULT_DECK_ID],
+      curDeck: firstDeck,
+      newSpread: 0,
+      collapseTime: 1200,
+      timeLim: 0,
+      estTimes: true,
+      dueCounts: true,
+      curModel: null,
+      nextPos: notes.length + 1,
+      sortType: 'noteFld',
+      sortBackwards: false,
+      addToCur: true,
+    };
     db.run('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
       Math.floor(now / 1000),
       now,
@@ -194,7 +229,17 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
       const noteId = now + index;
       const fields = [toAnkiHtml(note.front), toAnkiHtml(note.back)];
       const tags = note.tags.length ? ` ${note.tags.join(' ')} ` : '';
-      insertNote.run([noteId, note.id, MODEL_IDS[note.kind], seconds, tags, fields.join('\x1f'), note.front, checksum(note.front.replace(/\r?\n/g, '')), '']);
+      insertNote.run([
+        noteId,
+        note.id,
+        MODEL_IDS[note.kind],
+        seconds,
+        tags,
+        fields.join('\x1f'),
+        note.front,
+        checksum(note.front.replace(/\r?\n/g, '')),
+        '',
+      ]);
       const did = deckIds.get(note.deckId) ?? DEFAULT_DECK_ID;
       for (const ordinal of cardOrdinals(note.kind, note.front)) {
         // Anki numbers cloze cards from 0 (c1 is card 0).

@@ -17,13 +17,18 @@ export interface CsvCard {
  * text instead of running it as a formula (OWASP "CSV injection"); the import takes that quote off again.
  */
 export function toCsv(cards: CsvCard[]): string {
-  const data = cards.map((card) => [card.front, card.back, card.deck, card.tags.join(' '), card.kind]);
-  return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { escapeFormulae: true, newline: '\r\n', quotes: false })}\r\n`;
+  const data = cards.map((card) => [card.front, card.back, card.deck, card.tags.join(' '), card.kind].map(guardCell));
+  return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
 }
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Papa Parse's own `escapeFormulae` misses a cell that starts with `-` and goes on over several lines. */
+export const guardCell = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 
 /** Undoes the export's formula guard: `'=SUM(A1)` reads back as `=SUM(A1)`. */
 export function unguardCell(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 export interface ParsedCsvRow {

@@ -4,5 +4,7 @@ import { findOrCreateDeck, requireOwnDeck, type DeckRow } from './decks.reposito
 
 /** The deck a request names: one of the person's by id (else 404), or by name, made when missing. */
 export function resolveDeck(db: DbOrTx, userId: string, choice: DeckChoice, now: number): Promise<DeckRow> {
-  return 'deckId' in choice ? requireOwnDeck(db, userId, choice.deckId) : findOrCreateDeck(db, userId, choice.deckName, now);
+  return 'deckId' in choice
+    ? requireOwnDeck(db, userId, choice.deckId)
+    : findOrCreateDeck(db, userId, choice.deckName, now);
 }

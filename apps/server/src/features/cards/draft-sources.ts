@@ -31,7 +31,8 @@ export async function resolveDraftSource(
   if (ref.kind === 'note') {
     const [note] = await findOwnNotesByIds(db, userId, [ref.noteId]);
     if (!note) throw notFound('note');
-    if (!note.content.trim()) throw new HttpError(400, 'validation', 'That note is empty: there is nothing to make cards from.');
+    if (!note.content.trim())
+      throw new HttpError(400, 'validation', 'That note is empty: there is nothing to make cards from.');
     const label = note.name;
     return {
       drafting: { kind: 'note', title: note.name, passages: [{ text: note.content }] },
@@ -44,15 +45,12 @@ export async function resolveDraftSource(
       .from(chatMessages)
       .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
       .where(
-        and(
-          eq(chatMessages.id, ref.messageId),
-          eq(conversations.userId, userId),
-          eq(chatMessages.role, 'assistant'),
-        ),
+        and(eq(chatMessages.id, ref.messageId), eq(conversations.userId, userId), eq(chatMessages.role, 'assistant')),
       );
     const message = rows[0];
     if (!message) throw notFound('chat reply');
-    if (!message.content.trim()) throw new HttpError(400, 'validation', 'That reply is empty: there is nothing to make cards from.');
+    if (!message.content.trim())
+      throw new HttpError(400, 'validation', 'That reply is empty: there is nothing to make cards from.');
     return {
       drafting: { kind: 'chat', title: message.title, passages: [{ text: message.content }] },
       sourceOf: () => ({
@@ -68,7 +66,9 @@ export async function resolveDraftSource(
   const { lesson } = entry;
   if (!lesson.ready) throw new HttpError(404, 'notFound', 'This lesson has no transcript yet.');
   const transcript =
-    ref.ms === undefined ? lesson.transcript : [lesson.transcript[Math.max(0, sentenceIndexAt(lesson.transcript, ref.ms))]!];
+    ref.ms === undefined
+      ? lesson.transcript
+      : [lesson.transcript[Math.max(0, sentenceIndexAt(lesson.transcript, ref.ms))]!];
   const fallbackMs = transcript[0]?.startMs ?? 0;
   return {
     drafting: {

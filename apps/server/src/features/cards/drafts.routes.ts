@@ -107,7 +107,12 @@ export function draftsRoutes(app: FastifyInstance, options: CardsOptions): void 
       await insertDrafts(
         db,
         user.id,
-        usable.map((draft) => ({ kind: draft.kind, front: draft.front, back: draft.back, source: source.sourceOf(draft) })),
+        usable.map((draft) => ({
+          kind: draft.kind,
+          front: draft.front,
+          back: draft.back,
+          source: source.sourceOf(draft),
+        })),
         Date.now(),
       );
       const [drafts, allowance] = await Promise.all([listOwnDrafts(db, user.id), readAllowance(db, user)]);
@@ -116,30 +121,35 @@ export function draftsRoutes(app: FastifyInstance, options: CardsOptions): void 
   );
 
   /** Accepts drafts (with the learner's edits) into one deck, within the plan's limit, all or none. */
-  app.post('/api/cards/drafts/accept', { config: { accepts: 'json' } }, async (request): Promise<AcceptDraftsResponse> => {
-    const user = requireUser(request);
-    const body = parseInput(AcceptDraftsBodySchema, request.body ?? {});
-    const ids = [...new Set(body.drafts.map((draft) => draft.id))];
-    if (ids.length !== body.drafts.length) throw new HttpError(400, 'validation', 'A draft is listed twice.', 'drafts');
-    const contents = body.drafts.map(({ id: _id, ...content }) => ({ content }));
-    return db.transaction(async (tx) => {
-      const now = Date.now();
-      const allowance = await reserveCards(tx, user.id, cardsMadeBy(contents));
-      const rows = await lockOwnDrafts(tx, user.id, ids);
-      if (rows.length !== ids.length) throw draftGone();
-      const deck = await resolveDeck(tx, user.id, body.deck, now);
-      const sources = new Map(rows.map((row) => [row.id, row.source ?? null]));
-      await insertCardNotes(
-        tx,
-        user.id,
-        deck.id,
-        body.drafts.map(({ id, ...content }) => ({ content, source: sources.get(id) ?? null })),
-        now,
-      );
-      await deleteOwnDrafts(tx, user.id, ids);
-      return { accepted: ids.length, deckId: deck.id, allowance };
-    });
-  });
+  app.post(
+    '/api/cards/drafts/accept',
+    { config: { accepts: 'json' } },
+    async (request): Promise<AcceptDraftsResponse> => {
+      const user = requireUser(request);
+      const body = parseInput(AcceptDraftsBodySchema, request.body ?? {});
+      const ids = [...new Set(body.drafts.map((draft) => draft.id))];
+      if (ids.length !== body.drafts.length)
+        throw new HttpError(400, 'validation', 'A draft is listed twice.', 'drafts');
+      const contents = body.drafts.map(({ id: _id, ...content }) => ({ content }));
+      return db.transaction(async (tx) => {
+        const now = Date.now();
+        const allowance = await reserveCards(tx, user.id, cardsMadeBy(contents));
+        const rows = await lockOwnDrafts(tx, user.id, ids);
+        if (rows.length !== ids.length) throw draftGone();
+        const deck = await resolveDeck(tx, user.id, body.deck, now);
+        const sources = new Map(rows.map((row) => [row.id, row.source ?? null]));
+        await insertCardNotes(
+          tx,
+          user.id,
+          deck.id,
+          body.drafts.map(({ id, ...content }) => ({ content, source: sources.get(id) ?? null })),
+          now,
+        );
+        await deleteOwnDrafts(tx, user.id, ids);
+        return { accepted: ids.length, deckId: deck.id, allowance };
+      });
+    },
+  );
 
   app.post('/api/cards/drafts/reject', { config: { accepts: 'json' } }, async (request) => {
     const user = requireUser(request);

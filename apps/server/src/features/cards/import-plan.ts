@@ -81,8 +81,22 @@ export function planImport(csv: string, context: ImportContext): ImportPlan {
       }
     }
     cards += cardOrdinals(content.data.kind, content.data.front).length;
-    rows.push({ row, kind, front: content.data.front, back: content.data.back, deck, tags: content.data.tags, content: content.data });
+    rows.push({
+      row,
+      kind,
+      front: content.data.front,
+      back: content.data.back,
+      deck,
+      tags: content.data.tags,
+      content: content.data,
+    });
   }
   errors.sort((a, b) => a.row - b.row);
-  return { totalRows: parsed.rows.length + parsed.errors.length, rows, errors, newDecks: [...newDecks.values()], cards };
+  return {
+    totalRows: parsed.rows.length + parsed.errors.length,
+    rows,
+    errors,
+    newDecks: [...newDecks.values()],
+    cards,
+  };
 }

@@ -51,9 +51,10 @@ export async function queueCounts(db: DbOrTx, scope: QueueScope): Promise<QueueC
   const left = await remainingToday(db, scope);
   const rows = await db
     .select({
-      learning: sql<number>`(select count(*) from ${cards} where ${scoped(scope, inArray(cards.state, LEARNING), lt(cards.due, scope.day.end))})`.mapWith(
-        Number,
-      ),
+      learning:
+        sql<number>`(select count(*) from ${cards} where ${scoped(scope, inArray(cards.state, LEARNING), lt(cards.due, scope.day.end))})`.mapWith(
+          Number,
+        ),
       review: cappedCount(scoped(scope, eq(cards.state, CardState.REVIEW), lt(cards.due, scope.day.end)), left.review),
       new: cappedCount(scoped(scope, eq(cards.state, CardState.NEW)), left.new),
     })
@@ -130,7 +131,10 @@ export async function nextCard(db: DbOrTx, scope: QueueScope, now: number, ahead
     const dueLearning = await firstCard(db, scoped(scope, inArray(cards.state, LEARNING), lte(cards.due, now)));
     if (dueLearning) return dueLearning;
     if (counts.review > 0) {
-      const review = await firstCard(db, scoped(scope, eq(cards.state, CardState.REVIEW), lt(cards.due, scope.day.end)));
+      const review = await firstCard(
+        db,
+        scoped(scope, eq(cards.state, CardState.REVIEW), lt(cards.due, scope.day.end)),
+      );
       if (review) return review;
     }
     if (counts.new > 0) {
@@ -159,8 +163,14 @@ export async function countsByDeck(db: DbOrTx, scope: QueueScope): Promise<Map<s
   const rows = await db
     .select({
       deckId: cards.deckId,
-      learning: sql<number>`count(*) filter (where ${inArray(cards.state, LEARNING)} and ${lt(cards.due, scope.day.end)})`.mapWith(Number),
-      review: sql<number>`count(*) filter (where ${eq(cards.state, CardState.REVIEW)} and ${lt(cards.due, scope.day.end)})`.mapWith(Number),
+      learning:
+        sql<number>`count(*) filter (where ${inArray(cards.state, LEARNING)} and ${lt(cards.due, scope.day.end)})`.mapWith(
+          Number,
+        ),
+      review:
+        sql<number>`count(*) filter (where ${eq(cards.state, CardState.REVIEW)} and ${lt(cards.due, scope.day.end)})`.mapWith(
+          Number,
+        ),
       new: sql<number>`count(*) filter (where ${eq(cards.state, CardState.NEW)})`.mapWith(Number),
     })
     .from(cards)

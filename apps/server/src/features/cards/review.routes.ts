@@ -50,10 +50,14 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     return { settings: await getCardSettings(db, user.id) };
   });
 
-  app.post('/api/cards/settings', { config: { accepts: 'json' } }, async (request): Promise<{ settings: CardSettings }> => {
-    const user = requireUser(request);
-    const settings = parseInput(CardSettingsSchema, request.body ?? {});
-    await saveCardSettings(db, user.id, settings, Date.now());
-    return { settings };
-  });
+  app.post(
+    '/api/cards/settings',
+    { config: { accepts: 'json' } },
+    async (request): Promise<{ settings: CardSettings }> => {
+      const user = requireUser(request);
+      const settings = parseInput(CardSettingsSchema, request.body ?? {});
+      await saveCardSettings(db, user.id, settings, Date.now());
+      return { settings };
+    },
+  );
 }

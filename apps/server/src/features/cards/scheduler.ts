@@ -1,4 +1,12 @@
-import { createEmptyCard, fsrs, generatorParameters, type Card, type FSRS, type FSRSParameters, type Grade } from 'ts-fsrs';
+import {
+  createEmptyCard,
+  fsrs,
+  generatorParameters,
+  type Card,
+  type FSRS,
+  type FSRSParameters,
+  type Grade,
+} from 'ts-fsrs';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@turtle/shared/constants';
 import type { CardSettings, CardStateId, IntervalPreview, Rating } from '@turtle/shared/cards-review';
 import { RATINGS } from '@turtle/shared/cards-review';

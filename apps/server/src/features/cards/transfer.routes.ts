@@ -111,7 +111,8 @@ export function transferRoutes(app: FastifyInstance, { db }: CardsOptions): void
           const more = plan.errors.length > 1 ? ` (and ${plan.errors.length - 1} more)` : '';
           throw new HttpError(400, 'validation', `${plan.errors[0]!.message}${more} Nothing was imported.`);
         }
-        if (plan.rows.length === 0) throw new HttpError(400, 'validation', 'The file has no cards. Nothing was imported.');
+        if (plan.rows.length === 0)
+          throw new HttpError(400, 'validation', 'The file has no cards. Nothing was imported.');
         const after = await reserveCards(tx, user.id, plan.cards);
         const now = Date.now();
         const byDeck = new Map<string, typeof plan.rows>();
@@ -122,7 +123,13 @@ export function transferRoutes(app: FastifyInstance, { db }: CardsOptions): void
         }
         for (const [deckName, rows] of byDeck) {
           const deck = await findOrCreateDeck(tx, user.id, deckName, now);
-          await insertCardNotes(tx, user.id, deck.id, rows.map((row) => ({ content: row.content, source: null })), now);
+          await insertCardNotes(
+            tx,
+            user.id,
+            deck.id,
+            rows.map((row) => ({ content: row.content, source: null })),
+            now,
+          );
         }
         return { imported: plan.rows.length, cards: plan.cards, allowance: after };
       });

@@ -44,26 +44,25 @@ function sentencesOf(source: DraftingSource): Sentence[] {
   const sentences: Sentence[] = [];
   for (const passage of source.passages) {
     const text = plainText(passage.text).replace(/\s+/g, ' ');
-    for (const match of text.match(/[^.!?]+[.!?]*/g) ?? []) {
-      const sentence = match.trim();
+    // A sentence ends at . ! or ? followed by a space (so "0.1" and "e.g.x" stay whole).
+    for (const part of text.split(/(?<=[.!?])\s+/)) {
+      const sentence = part.trim();
       if (sentence) sentences.push({ text: sentence, ms: passage.ms, index: sentences.length });
     }
   }
   return sentences;
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}%'’-]*/gu;
+/** A word, or a number with its decimal point or thousands separators ("0.1", "7,600", "3%"). */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}%'’-]|[.,]\p{N})*/gu;
 const wordsOf = (text: string) => text.match(WORD) ?? [];
 const isContentWord = (word: string) => word.length >= 3 && !STOP_WORDS.has(word.toLowerCase());
 
 /**
  * The word (or number) to hide in a sentence: a number or percentage first (facts worth recalling), else the
- * content word the source repeats most, longest on a tie.
+ * content word the source repeats (up to three times counts), longest on a tie.
  */
-export function keyTerm(
-  sentence: string,
-  frequency: Map<string, number>,
-): { word: string; index: number } | undefined {
+export function keyTerm(sentence: string, frequency: Map<string, number>): { word: string; index: number } | undefined {
   const words = [...sentence.matchAll(WORD)].map((match) => ({ word: match[0], index: match.index }));
   const number = words.find(({ word }) => /\d/.test(word));
   if (number) return number;
@@ -71,7 +70,8 @@ export function keyTerm(
   let bestScore = -1;
   for (const candidate of words) {
     if (!isContentWord(candidate.word)) continue;
-    const score = (frequency.get(candidate.word.toLowerCase()) ?? 0) * 100 + candidate.word.length;
+    // Words the source repeats a few times are its terms; past that, a longer (more specific) word is better.
+    const score = Math.min(frequency.get(candidate.word.toLowerCase()) ?? 0, 3) * 100 + candidate.word.length;
     if (score > bestScore) {
       best = candidate;
       bestScore = score;
@@ -88,7 +88,11 @@ export function draftOfflineCards(source: DraftingSource, max = OFFLINE_MAX_CARD
   const sentences = sentencesOf(source);
   const frequency = new Map<string, number>();
   for (const sentence of sentences) {
-    for (const word of new Set(wordsOf(sentence.text).filter(isContentWord).map((w) => w.toLowerCase()))) {
+    for (const word of new Set(
+      wordsOf(sentence.text)
+        .filter(isContentWord)
+        .map((w) => w.toLowerCase()),
+    )) {
       frequency.set(word, (frequency.get(word) ?? 0) + 1);
     }
   }
@@ -98,7 +102,13 @@ export function draftOfflineCards(source: DraftingSource, max = OFFLINE_MAX_CARD
       return count >= MIN_WORDS && count <= MAX_WORDS && !sentence.text.endsWith('?');
     })
     .map((sentence) => {
-      const content = [...new Set(wordsOf(sentence.text).filter(isContentWord).map((w) => w.toLowerCase()))];
+      const content = [
+        ...new Set(
+          wordsOf(sentence.text)
+            .filter(isContentWord)
+            .map((w) => w.toLowerCase()),
+        ),
+      ];
       const shared = content.reduce((sum, word) => sum + (frequency.get(word) ?? 1) - 1, 0);
       const facts = /\d/.test(sentence.text) ? 2 : 0;
       return { sentence, score: shared + facts + content.length / 10 };
@@ -106,7 +116,9 @@ export function draftOfflineCards(source: DraftingSource, max = OFFLINE_MAX_CARD
   // Short sources (one sentence) still get a card.
   const pool = scored.length
     ? scored
-    : sentences.map((sentence) => ({ sentence, score: 0 })).filter(({ sentence }) => wordsOf(sentence.text).length >= 2);
+    : sentences
+        .map((sentence) => ({ sentence, score: 0 }))
+        .filter(({ sentence }) => wordsOf(sentence.text).length >= 2);
   const chosen = pool
     .sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index)
     .slice(0, max)

@@ -132,7 +132,8 @@ export function createOpenAiCardDrafter(options: {
 }
 
 function toDraftingError(error: unknown, timedOut: boolean): DraftingError {
-  if (timedOut) return new DraftingError('The assistant took too long to draft cards. Please try again.', { cause: error });
+  if (timedOut)
+    return new DraftingError('The assistant took too long to draft cards. Please try again.', { cause: error });
   if (error instanceof OpenAI.APIError && error.status) {
     return new DraftingError(`The assistant's service answered with an error (${error.status}). Please try again.`, {
       cause: error,
