@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useTurtleStore } from '../../lib/turtle-store';
 import { buttonClass } from '../ui/button';
+import { CardsNavLink } from './cards-nav-link';
 import { Logo } from './logo';
 import { UserButtonLabel, userButtonClass } from './user-button';
 
@@ -35,6 +36,7 @@ export function Header() {
             <NavLink to="/notes" className={navClass}>
               Notes
             </NavLink>
+            <CardsNavLink className={navClass} signedIn={Boolean(user.id)} />
           </nav>
         </div>
         {user.id ? (
