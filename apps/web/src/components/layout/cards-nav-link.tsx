@@ -39,7 +39,7 @@ export function CardsNavLink({
       Cards
       {shown !== null && shown > 0 && (
         <span
-          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums"
+          className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums"
           data-testid="cards-due"
         >
           <span className="sr-only">, </span>

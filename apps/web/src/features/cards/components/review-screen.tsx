@@ -31,7 +31,7 @@ export function ReviewScreen() {
           <ArrowLeft className="size-4" aria-hidden="true" />
           Decks
         </Link>
-        <h1 id="review-title" className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">
+        <h1 id="review-title" className="min-w-32 flex-1 truncate text-lg font-semibold text-slate-900">
           {session.card?.deckName && deckId ? session.card.deckName : 'Review'}
         </h1>
         <p className="text-sm text-slate-600 tabular-nums" aria-live="polite" data-testid="review-progress">

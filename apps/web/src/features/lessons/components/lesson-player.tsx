@@ -104,7 +104,9 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
               current={lesson.transcript[audio.currentIndex]}
               onOpen={controls.pause}
             />
-            <AskButton onClick={openChat} disabled={chatOpen} className="hidden sm:inline-flex" />
+            <div className="hidden sm:block">
+              <AskButton onClick={openChat} disabled={chatOpen} />
+            </div>
           </div>
         </div>
         <TranscriptView
