@@ -158,19 +158,17 @@ describe('drafting cards with the offline assistant', () => {
   it('holds at most 200 drafts, and accepts or rejects at most 200 at once', async () => {
     const { user, note, client } = await person();
     const now = Date.now();
-    await server.database.db
-      .insert(cardDrafts)
-      .values(
-        Array.from({ length: 200 }, (_, index) => ({
-          id: randomUUID(),
-          userId: user.id,
-          kind: 'basic' as const,
-          front: `Q${index}`,
-          back: 'A',
-          source: null,
-          createdAt: now + index,
-        })),
-      );
+    await server.database.db.insert(cardDrafts).values(
+      Array.from({ length: 200 }, (_, index) => ({
+        id: randomUUID(),
+        userId: user.id,
+        kind: 'basic' as const,
+        front: `Q${index}`,
+        back: 'A',
+        source: null,
+        createdAt: now + index,
+      })),
+    );
     const full = await generate(client, { kind: 'note', noteId: note.id });
     expect(full.status).toBe(409);
     expect((full.data as { message: string }).message).toBe(

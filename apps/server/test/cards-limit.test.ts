@@ -44,19 +44,17 @@ describe('the Free plan’s card limit', () => {
     await fill(client, 'Full', FREE_MAX - 5);
     const now = Date.now();
     const ids = Array.from({ length: 50 }, () => randomUUID());
-    await server.database.db
-      .insert(cardDrafts)
-      .values(
-        ids.map((id, index) => ({
-          id,
-          userId: user.id,
-          kind: 'basic' as const,
-          front: `Draft ${index}`,
-          back: 'b',
-          source: null,
-          createdAt: now + index,
-        })),
-      );
+    await server.database.db.insert(cardDrafts).values(
+      ids.map((id, index) => ({
+        id,
+        userId: user.id,
+        kind: 'basic' as const,
+        front: `Draft ${index}`,
+        back: 'b',
+        source: null,
+        createdAt: now + index,
+      })),
+    );
     const results = await Promise.all(
       ids.map((id, index) =>
         client.call('/api/cards/drafts/accept', {

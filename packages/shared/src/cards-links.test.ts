@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { draftSourceFromParams, makeCardsHref } from './cards-links';
 
-const parse = (href: string) => draftSourceFromParams(new URL(href, 'http://x').searchParams);
+/** The query of a local address, read the way `URLSearchParams.get` does (the shared package has no DOM types). */
+function parse(href: string) {
+  const query = new Map<string, string>();
+  for (const pair of (href.split('?')[1] ?? '').split('&').filter(Boolean)) {
+    const [name, value = ''] = pair.split('=');
+    query.set(decodeURIComponent(name!), decodeURIComponent(value));
+  }
+  return draftSourceFromParams({ get: (name) => query.get(name) ?? null });
+}
 
 describe('"Make cards" addresses', () => {
   it('name the source and read back to it', () => {
