@@ -135,6 +135,38 @@ describe('making cards from what you learn (offline assistant)', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('writes a card by hand (reversed: two cards) and grades with each key, 1 to 4', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    await page.goto('/cards');
+    await page.getByRole('link', { name: 'New card' }).click();
+    await page.getByLabel('Type').selectOption('reversed');
+    await page.getByLabel('New deck name').fill('Spanish');
+    await page.getByLabel('Front').fill('el perro');
+    await page.getByLabel('Back').fill('**the dog**');
+    await page.getByLabel('Tags (separated by spaces)').fill('vocab animals');
+    await page.getByLabel('Preview').getByText('the dog').waitFor();
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await page.waitForURL(/\/cards\/decks\//);
+    await page.getByText('2 cards').waitFor();
+    await page.getByRole('link', { name: 'Study (2)' }).click();
+    await cardsUi.question(page).getByText('el perro').waitFor();
+    await page.keyboard.press('Space');
+    // The back is markdown: bold, through the sanitized renderer.
+    expect(await cardsUi.answer(page).locator('strong').innerText()).toBe('the dog');
+    await page.keyboard.press('1');
+    await expect.poll(() => cardsUi.progress(page).innerText()).toBe('1 done · 2 left');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('2');
+    await expect.poll(() => cardsUi.progress(page).innerText()).toMatch(/^2 done/);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('3');
+    await expect.poll(() => cardsUi.progress(page).innerText()).toMatch(/^3 done/);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('4');
+    await expect.poll(() => cardsUi.progress(page).innerText()).toMatch(/^4 done/);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('works at phone width (390 px): tray, review and the header’s Cards link fit', async () => {
     const { page, sessionToken } = await app.newPage({ signedIn: true, viewport: PHONE });
     const note = await saveNoteViaApi(app.url, sessionToken!, { name: 'Phone note', content: NOTE });
