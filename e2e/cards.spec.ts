@@ -147,7 +147,7 @@ describe('making cards from what you learn (offline assistant)', () => {
     await page.getByLabel('Preview').getByText('the dog').waitFor();
     await page.getByRole('button', { name: 'Add card' }).click();
     await page.waitForURL(/\/cards\/decks\//);
-    await page.getByText('2 cards').waitFor();
+    await page.getByText('2 cards', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Study (2)' }).click();
     await cardsUi.question(page).getByText('el perro').waitFor();
     await page.keyboard.press('Space');
