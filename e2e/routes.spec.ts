@@ -26,6 +26,11 @@ const ROUTES: { path: string; heading: string; title: string; layout: 'main' | '
   { path: '/notes', heading: 'Your Notes', title: 'Notes', layout: 'main' },
   { path: '/note/new', heading: 'New note', title: 'New note', layout: 'main' },
   { path: '/note/some-id', heading: 'Note not found', title: 'Note', layout: 'main' },
+  { path: '/cards', heading: 'Flashcards', title: 'Flashcards', layout: 'main' },
+  { path: '/cards/review', heading: 'Review', title: 'Review', layout: 'main' },
+  { path: '/cards/drafts', heading: 'Drafts', title: 'Drafts', layout: 'main' },
+  { path: '/cards/new', heading: 'New card', title: 'New card', layout: 'main' },
+  { path: '/cards/import', heading: 'Import cards', title: 'Import cards', layout: 'main' },
   { path: '/contact', heading: 'Contact us', title: 'Contact us', layout: 'main' },
   { path: '/no/such/page', heading: 'Page not found.', title: 'Page not found', layout: 'main' },
 ];
@@ -43,6 +48,13 @@ const GUARDED = [
   '/demo/lexical_mentions',
   '/demo/lexical_mentions_v2',
   '/demo/markdown',
+  '/cards',
+  '/cards/review',
+  '/cards/drafts',
+  '/cards/new',
+  '/cards/import',
+  '/cards/decks/some-id',
+  '/cards/edit/some-id',
 ];
 
 describe('the route table', () => {

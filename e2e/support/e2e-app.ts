@@ -19,7 +19,11 @@ export interface E2eApp {
    * claims its own client address (`X-Forwarded-For`, believed when the app runs with `TRUST_PROXY=true`), so the
    * per-IP rate limits of one test never reach another; pass `clientIp` to choose it.
    */
-  newPage(options?: { signedIn?: boolean | Partial<TestUser>; viewport?: typeof DESKTOP; clientIp?: string }): Promise<{
+  newPage(options?: {
+    signedIn?: boolean | Parameters<typeof createUser>[1];
+    viewport?: typeof DESKTOP;
+    clientIp?: string;
+  }): Promise<{
     page: Page;
     context: BrowserContext;
     user?: TestUser;

@@ -5,6 +5,7 @@ import { benchChatStream } from './chat/bench-chat-stream.ts';
 import { printChatStream } from './chat/print-chat-stream.ts';
 import { benchNotesList } from './notes-list.ts';
 import { benchLessonPlayer } from './lesson-player.ts';
+import { benchCards } from './cards.ts';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -56,3 +57,20 @@ console.log(
     `early ${ms(drift.worstEarlyMs)}), median ${ms(drift.medianMs)}; ${drift.highlighted} of ${drift.sentences} sentences ` +
     `highlighted; goal under ${ms(drift.goalMs)}`,
 );
+
+const ms1 = (value) => `${value.toFixed(1)} ms`;
+const cardEngines = [undefined, process.env.DATABASE_URL].filter((url, index) => index === 0 || url);
+for (const url of cardEngines) {
+  const cards = await benchCards(url);
+  console.log(
+    `\nFlashcards, one learner with 10,000 cards and 100,000 logged reviews (${cards.engine}; seeded in ${ms(cards.seedMs)}), 300 rounds:`,
+  );
+  console.log(
+    `  today's queue and next card (GET /api/cards/review/next): p50 ${ms1(cards.queue.p50)}, p99 ${ms1(cards.queue.p99)} (goal p99 under 50 ms)`,
+  );
+  console.log(
+    `  grade one card (POST /api/cards/review/grade): p50 ${ms1(cards.grade.p50)}, p99 ${ms1(cards.grade.p99)} (goal p99 under 20 ms)`,
+  );
+  console.log(`  header count (GET /api/cards/summary): p50 ${ms1(cards.summary.p50)}, p99 ${ms1(cards.summary.p99)}`);
+}
+if (!process.env.DATABASE_URL) console.log('  (PostgreSQL: run with DATABASE_URL=postgres://… to measure it too)');

@@ -9,7 +9,12 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { isApiUrl } from './lib/api-path';
 import type { Assistant } from './providers/llm/assistant';
+import type { CardDrafter } from './providers/llm/card-drafter';
 import { createAssistant } from './providers/llm/create-assistant';
+import { createOfflineCardDrafter } from './providers/llm/offline-card-drafter';
+import { createOpenAiCardDrafter } from './providers/llm/openai-card-drafter';
+import { registerCards } from './features/cards/cards-feature';
+import { defaultLessonsDir, loadLessonCatalog, type LessonCatalog } from './features/lessons/lesson-catalog';
 import { billingRoutes } from './features/billing/billing.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
@@ -45,6 +50,8 @@ export interface AppDeps {
   assistant?: Assistant;
   /** Lesson scripts, audio and transcripts; the repository's `content/lessons` by default. Tests pass fixtures. */
   lessonsDir?: string;
+  /** Who drafts flashcards; by default the configured model, or the offline drafter. Tests pass their own. */
+  cardDrafter?: CardDrafter;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -65,6 +72,7 @@ export async function buildApp({
   webDistDir,
   assistant,
   lessonsDir,
+  cardDrafter,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -126,6 +134,18 @@ export async function buildApp({
   chatSendRoutes(app, assistantServices);
   conversationsRoutes(app, database.db, assistantServices);
   await lessonsRoutes(app, { services: assistantServices, dir: lessonsDir });
+  let lessons: Promise<LessonCatalog> | undefined;
+  registerCards(app, {
+    db: database.db,
+    assistant: config.assistant,
+    quota,
+    drafter:
+      cardDrafter ??
+      (config.assistant.kind === 'openai'
+        ? createOpenAiCardDrafter({ ...config.assistant, model: config.assistant.defaultModel })
+        : createOfflineCardDrafter()),
+    lessons: () => (lessons ??= loadLessonCatalog(lessonsDir ?? defaultLessonsDir(), app.log)),
+  });
 
   await registerWeb(app, webDistDir);
   return app;

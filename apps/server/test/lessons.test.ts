@@ -14,7 +14,6 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import { runMigrations } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open-database';
-import { repliesUsed, usageDay } from '../src/core/assistant/usage.repository';
 import { loadLessonCatalog } from '../src/features/lessons/lesson-catalog';
 import { createLogger } from '../src/logger';
 import { createSessionToken, createUser } from './support/factories';
@@ -46,10 +45,13 @@ async function startLessonServer(env: Record<string, string> = {}): Promise<Less
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const user = await createUser(database.db, { name: 'Learner' });
+  const url = `http://127.0.0.1:${address.port}`;
+  const cookie = await createSessionToken(database.db, user.id);
   return {
-    url: `http://127.0.0.1:${address.port}`,
-    cookie: await createSessionToken(database.db, user.id),
-    repliesUsed: () => repliesUsed(database.db, user.id, usageDay(Date.now()).day),
+    url,
+    cookie,
+    // The server's own count (on PGlite it is kept in the process and written behind).
+    repliesUsed: async () => ((await call(url, '/api/chat/usage', { cookie })).data as { used: number }).used,
     newCookie: async () => createSessionToken(database.db, (await createUser(database.db)).id),
     close: async () => {
       await app.close();

@@ -22,7 +22,8 @@ export function effectivePlan(membership: { plan: number; expireAt: number }, no
  * One row of the pricing page's feature table (and the plan cards' points), per plan: `true`/`false` included or
  * not; a number is a limit and `null` means no limit (`unit` says how a limit counts). The limits are read from
  * `ENTITLEMENTS`, so the table cannot disagree with what the server enforces. SPEC 6: Free lacks Unlimited Card
- * Creation and Advanced Analytics; Pro has everything. The flashcard rows are the spec's list (coming soon).
+ * Creation and Advanced Analytics; Pro has everything. Every flashcard row is built (issue 13) but Advanced
+ * Analytics, which is marked `comingSoon`.
  */
 export interface PlanFeature {
   label: string;
@@ -34,6 +35,8 @@ export interface PlanFeature {
   noun?: string;
   /** Listed on the plan cards, not only in the table. */
   highlight?: boolean;
+  /** Sold but not built yet: the table says so beside the label. */
+  comingSoon?: boolean;
 }
 
 const both = { [Plan.FREE]: true, [Plan.PRO]: true } as const;
@@ -63,10 +66,15 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
     highlight: true,
     values: { [Plan.FREE]: ENTITLEMENTS[Plan.FREE].maxCards, [Plan.PRO]: ENTITLEMENTS[Plan.PRO].maxCards },
   },
-  { label: 'Advanced Analytics', group: 'flashcards', highlight: true, values: proOnly },
+  { label: 'Advanced Analytics', group: 'flashcards', highlight: true, comingSoon: true, values: proOnly },
 ];
 
 export const DAILY_LIMIT_MESSAGE = 'Daily message limit reached. Upgrade to Pro for more.';
+
+/** The Free plan's card limit, refused on the server (403 `cardLimitReached`) and shown where cards are made. */
+export function cardLimitMessage(max: number): string {
+  return `The Free plan holds up to ${max.toLocaleString('en-US')} cards. Upgrade to Pro for unlimited cards.`;
+}
 
 /** `GET /api/chat/usage`: assistant replies used today (UTC) against the plan's daily limit. */
 export interface ChatUsage {

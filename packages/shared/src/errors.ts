@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'accountExists',
   'invalidTicket',
   'passwordNotSet',
+  'cardLimitReached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

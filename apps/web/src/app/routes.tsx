@@ -12,6 +12,10 @@ const noteEditor = async () => ({
   Component: (await import('../features/notes/components/note-editor-screen')).NoteEditorScreen,
 });
 
+const cardEditor = async () => ({
+  Component: (await import('../features/cards/components/card-editor-screen')).CardEditorScreen,
+});
+
 const titled = (title: string): RouteHandle => ({ title });
 
 /** The login and signup screens draw their own full-width background behind the card. */
@@ -137,6 +141,43 @@ export const routes: RouteObject[] = [
               },
               { path: 'note/new', handle: titled('New note'), lazy: noteEditor },
               { path: 'note/:id', handle: titled('Note'), lazy: noteEditor },
+              {
+                path: 'cards',
+                handle: titled('Flashcards'),
+                lazy: async () => ({
+                  Component: (await import('../features/cards/components/cards-screen')).CardsScreen,
+                }),
+              },
+              {
+                path: 'cards/review',
+                handle: titled('Review'),
+                lazy: async () => ({
+                  Component: (await import('../features/cards/components/review-screen')).ReviewScreen,
+                }),
+              },
+              {
+                path: 'cards/drafts',
+                handle: titled('Drafts'),
+                lazy: async () => ({
+                  Component: (await import('../features/cards/components/drafts-screen')).DraftsScreen,
+                }),
+              },
+              { path: 'cards/new', handle: titled('New card'), lazy: cardEditor },
+              { path: 'cards/edit/:id', handle: titled('Edit card'), lazy: cardEditor },
+              {
+                path: 'cards/decks/:id',
+                handle: titled('Deck'),
+                lazy: async () => ({
+                  Component: (await import('../features/cards/components/deck-screen')).DeckScreen,
+                }),
+              },
+              {
+                path: 'cards/import',
+                handle: titled('Import cards'),
+                lazy: async () => ({
+                  Component: (await import('../features/cards/components/import-screen')).ImportScreen,
+                }),
+              },
             ],
           },
           {

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useTurtleStore } from '../../lib/turtle-store';
 import { buttonClass } from '../ui/button';
+import { CardsNavLink } from './cards-nav-link';
 import { Logo } from './logo';
 import { UserButtonLabel, userButtonClass } from './user-button';
 
@@ -11,7 +12,7 @@ const UserMenu = lazy(() => import('./user-menu'));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm transition-colors hover:text-slate-900',
+    'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm transition-colors hover:text-slate-900 sm:px-3',
     isActive ? 'font-bold text-slate-900' : 'font-medium text-slate-600',
   );
 
@@ -26,7 +27,7 @@ export function Header() {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <div className="flex items-center gap-2 sm:gap-6">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-6">
           <Logo />
           <nav aria-label="Main" className="flex items-center">
             <NavLink to="/chats" className={navClass}>
@@ -35,6 +36,7 @@ export function Header() {
             <NavLink to="/notes" className={navClass}>
               Notes
             </NavLink>
+            <CardsNavLink className={navClass} signedIn={Boolean(user.id)} />
           </nav>
         </div>
         {user.id ? (

@@ -19,7 +19,8 @@ export function Logo() {
       aria-label="Turtle home"
     >
       <TurtleMark />
-      <span className="text-lg">Turtle</span>
+      {/* On the narrowest phones the mark alone leaves room for the navigation (Chats, Notes, Cards). */}
+      <span className="hidden text-lg min-[420px]:inline">Turtle</span>
     </Link>
   );
 }

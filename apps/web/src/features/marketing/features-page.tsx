@@ -35,7 +35,7 @@ const lessonSeconds = LESSON_DURATIONS.map(toSeconds);
 const SHORTEST = halfMinutes(Math.min(...lessonSeconds));
 const LONGEST = halfMinutes(Math.max(...lessonSeconds));
 
-/** /features: every feature area in detail, the flashcards preview, and Free vs Pro. */
+/** /features: every feature area in detail, flashcards, and Free vs Pro. */
 export function FeaturesPage() {
   return (
     <>

@@ -2,43 +2,48 @@ import { ChartColumn, Download, Layers, Repeat, WandSparkles, type LucideIcon } 
 import { CONTAINER } from './layout';
 import { FREE_CARDS } from './plan-data';
 
-const PLANNED: { icon: LucideIcon; title: string }[] = [
-  { icon: WandSparkles, title: 'AI-generated flashcards' },
-  { icon: Repeat, title: 'Spaced repetition' },
-  { icon: Layers, title: 'Multi-subject decks' },
-  { icon: Download, title: 'Export' },
-  { icon: ChartColumn, title: 'Analytics' },
+const FEATURES: { icon: LucideIcon; title: string; text: string; soon?: boolean }[] = [
+  {
+    icon: WandSparkles,
+    title: 'AI-generated flashcards',
+    text: 'Make cards from a note, a chat reply or a lesson moment; check each draft.',
+  },
+  { icon: Repeat, title: 'Spaced repetition', text: 'FSRS schedules each card for when you are about to forget it.' },
+  { icon: Layers, title: 'Multi-subject decks', text: 'One deck per subject; study one or all of them.' },
+  { icon: Download, title: 'Export', text: 'CSV or an Anki package; import CSV too.' },
+  { icon: ChartColumn, title: 'Analytics', text: 'How your memory is doing, deck by deck.', soon: true },
 ];
 
-/** Flashcards are not built yet; this section says so plainly. */
+/** Flashcards: what is built (issue 13) and the one part still coming (analytics). */
 export function FlashcardsSection() {
   return (
     <section id="flashcards" aria-labelledby="flashcards-title" className="scroll-mt-16 py-20 sm:py-24">
       <div className={CONTAINER}>
-        <div className="rounded-3xl border-2 border-dashed border-brand-300 bg-brand-50/50 p-6 sm:p-10 lg:p-12">
-          <p className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
-            Coming soon · not available yet
-          </p>
-          <h2 id="flashcards-title" className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Coming soon: flashcards
+        <div className="rounded-3xl bg-brand-50/60 p-6 ring-1 ring-brand-100 sm:p-10 lg:p-12">
+          <h2 id="flashcards-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Flashcards from what you learn
           </h2>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600">
-            We are building flashcards into Turtle. They are not available yet; this is what we are working on:
+            Every card remembers where it came from: tap its chip to reopen the note, the chat reply, or the lesson at
+            that very sentence.
           </p>
           <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            {PLANNED.map(({ icon: Icon, title }) => (
-              <li
-                key={title}
-                className="flex items-center gap-3 rounded-2xl bg-white px-4 py-4 text-sm font-semibold text-slate-800 ring-1 ring-slate-200"
-              >
-                <Icon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                {title}
+            {FEATURES.map(({ icon: Icon, title, text, soon }) => (
+              <li key={title} className="flex flex-col gap-2 rounded-2xl bg-white px-4 py-4 ring-1 ring-slate-200">
+                <span className="flex items-center gap-3 text-sm font-semibold text-slate-800">
+                  <Icon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  {title}
+                </span>
+                <span className="text-sm text-pretty text-slate-600">{text}</span>
+                {soon && (
+                  <span className="w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    Coming soon
+                  </span>
+                )}
               </li>
             ))}
           </ul>
-          <p className="mt-6 text-sm text-slate-600">
-            When flashcards launch, the Free plan will include up to {FREE_CARDS} cards.
-          </p>
+          <p className="mt-6 text-sm text-slate-600">The Free plan holds up to {FREE_CARDS} cards; Pro has no limit.</p>
         </div>
       </div>
     </section>

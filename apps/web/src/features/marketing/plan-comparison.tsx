@@ -37,7 +37,7 @@ const ROWS: { label: string; free: ReactNode; pro: ReactNode }[] = [
   { label: 'AI chat that reads your notes', free: INCLUDED, pro: INCLUDED },
   { label: 'Notes with search', free: INCLUDED, pro: INCLUDED },
   { label: 'Audio lessons with the AI tutor', free: INCLUDED, pro: INCLUDED },
-  { label: 'Flashcards (coming soon)', free: `Up to ${FREE_CARDS} cards`, pro: `No ${FREE_CARDS}-card cap` },
+  { label: 'Flashcards with spaced repetition', free: `Up to ${FREE_CARDS} cards`, pro: 'Unlimited cards' },
 ];
 
 export function PlanComparison() {

@@ -55,7 +55,7 @@ export function PricingTeaser() {
               items={[
                 `${count(FREE_DAILY_REPLIES)} assistant replies a day`,
                 'Chat, notes and audio lessons',
-                `Up to ${FREE_CARDS} flashcards when they launch`,
+                `Up to ${FREE_CARDS} flashcards`,
               ]}
             />
             <Link to="/signup" className={buttonClass('secondary', 'md', 'mt-auto w-full')}>

@@ -114,6 +114,8 @@ export function ChatsScreen() {
             messages={chat.messages}
             live={chat.live}
             onRegenerate={!chat.busy && lastIsReply ? chat.regenerate : undefined}
+            makeCards
+            focusMessageId={params.get('m')}
           />
         )}
 

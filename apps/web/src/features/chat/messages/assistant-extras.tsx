@@ -1,5 +1,6 @@
-import { BookOpen, CircleStop, RotateCcw, TriangleAlert } from 'lucide-react';
+import { BookOpen, CircleStop, Layers, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { makeCardsHref } from '@turtle/shared/cards-links';
 import type { ConversationMessage } from '@turtle/shared/conversation';
 import { CopyButton } from './copy-button';
 
@@ -42,12 +43,14 @@ interface AssistantFooterProps {
   message: ConversationMessage;
   onRegenerate?: () => void;
   hideActions: boolean;
+  /** Offers "Make cards" (kept replies only: the server drafts from the saved reply). */
+  makeCards?: boolean;
 }
 
 const actionClass = 'text-slate-500 hover:bg-slate-100 hover:text-slate-900';
 
 /** The row under a finished reply: "Stopped" when Stop cut it, then Copy and (when offered) Regenerate. */
-export function AssistantFooter({ message, onRegenerate, hideActions }: AssistantFooterProps) {
+export function AssistantFooter({ message, onRegenerate, hideActions, makeCards }: AssistantFooterProps) {
   const stopped = message.status === 'stopped';
   const actions = !hideActions && message.status !== 'streaming';
   if (!stopped && !actions) return null;
@@ -71,6 +74,15 @@ export function AssistantFooter({ message, onRegenerate, hideActions }: Assistan
               <RotateCcw className="size-3.5" aria-hidden="true" />
               Regenerate
             </button>
+          )}
+          {makeCards && message.content.trim() && (
+            <Link
+              to={makeCardsHref({ kind: 'chat', messageId: message.id })}
+              className={`inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${actionClass}`}
+            >
+              <Layers className="size-3.5" aria-hidden="true" />
+              Make cards
+            </Link>
           )}
         </>
       )}

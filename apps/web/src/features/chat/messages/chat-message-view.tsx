@@ -53,13 +53,15 @@ interface ChatMessageViewProps {
   onRegenerate?: () => void;
   /** No Copy or Regenerate buttons (the greeting). */
   hideActions?: boolean;
+  /** Offers "Make cards" under a finished reply. */
+  makeCards?: boolean;
 }
 
 /**
  * One chat message (SPEC 2 and 3): role "user" is the person's bubble; any other role is the assistant's reply,
  * full width, as markdown, with a Copy button, the "Stopped" and length-limit notes and the notes it used.
  */
-export function ChatMessageView({ message, onRegenerate, hideActions = false }: ChatMessageViewProps) {
+export function ChatMessageView({ message, onRegenerate, hideActions = false, makeCards }: ChatMessageViewProps) {
   if (message.role === 'user') return <UserMessage message={message} />;
   return (
     <div className="chat-message-in-assistant group/reply w-full" data-role="assistant">
@@ -67,7 +69,7 @@ export function ChatMessageView({ message, onRegenerate, hideActions = false }: 
       <MarkdownMessage markdown={message.content} />
       <MessageTime timestamp={message.timestamp} />
       <AssistantNotes message={message} />
-      <AssistantFooter message={message} onRegenerate={onRegenerate} hideActions={hideActions} />
+      <AssistantFooter message={message} onRegenerate={onRegenerate} hideActions={hideActions} makeCards={makeCards} />
     </div>
   );
 }

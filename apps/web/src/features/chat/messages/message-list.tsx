@@ -4,6 +4,7 @@ import { cn } from '../../../lib/cn';
 import { ChatMessageView } from './chat-message-view';
 import { MarkdownMessage } from './markdown-message';
 import { TypingIndicator } from './typing-indicator';
+import { useScrollToMessage } from './use-scroll-to-message';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 /** SPEC 2: every chat opens with this assistant message. */
@@ -24,6 +25,10 @@ interface MessageListProps {
   /** Offered on the last message when it is the assistant's (and nothing is streaming). */
   onRegenerate?: () => void;
   className?: string;
+  /** Offers "Make cards" under finished replies (kept conversations). */
+  makeCards?: boolean;
+  /** A message to scroll to and highlight (`?m=` in the address). */
+  focusMessageId?: string | null;
 }
 
 /** The reply while it streams: not a message yet (SPEC 4), so no time, no buttons. */
@@ -41,11 +46,12 @@ function LiveReply({ content }: { content: string }) {
  * as tall as its parent: it follows a streaming reply down until the person scrolls up, and then offers "Jump to
  * latest".
  */
-export function MessageList({ messages, live, onRegenerate, className }: MessageListProps) {
+export function MessageList({ messages, live, onRegenerate, className, makeCards, focusMessageId }: MessageListProps) {
   const lastMessage = messages.at(-1);
   // Changes whenever something is added or grows; heights changing on their own are watched too.
   const changeKey = `${messages.length}:${lastMessage?.id}:${lastMessage?.content.length}:${live?.content.length ?? -1}`;
   const { scrollRef, contentRef, onScroll, atBottom, jumpToLatest } = useStickToBottom(changeKey);
+  const highlighted = useScrollToMessage(scrollRef, focusMessageId, messages.length > 0);
 
   return (
     <div ref={scrollRef} onScroll={onScroll} className={cn('relative h-full overflow-y-auto', className)}>
@@ -55,9 +61,17 @@ export function MessageList({ messages, live, onRegenerate, className }: Message
             <ChatMessageView message={GREETING} hideActions />
           </li>
           {messages.map((message) => (
-            <li key={message.id}>
+            <li
+              key={message.id}
+              data-message-id={message.id}
+              className={cn(
+                'rounded-xl transition-shadow duration-700',
+                highlighted === message.id && 'bg-brand-50/60 ring-2 ring-brand-300 ring-offset-8',
+              )}
+            >
               <ChatMessageView
                 message={message}
+                makeCards={makeCards && message.role === 'assistant' && message.status !== 'streaming'}
                 onRegenerate={!live && message === lastMessage && message.role !== 'user' ? onRegenerate : undefined}
               />
             </li>

@@ -1,5 +1,6 @@
 import { MessageCircleQuestion } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LESSON_SERIES_TITLE, LESSON_SKIP_STEP_SECONDS } from '@turtle/shared/constants';
 import type { Lesson, TranscriptEntry } from '@turtle/shared/lesson';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { resumePosition, useSavePosition } from '../hooks/use-save-position';
 import { useTutorChat } from '../hooks/use-tutor-chat';
 import { useLessonProgress } from '../lib/lesson-progress-store';
 import { BackToLessons } from './back-to-lessons';
+import { MakeCardsMenu } from './make-cards-menu';
 import { PlayerControls } from './player-controls';
 import { TranscriptView } from './transcript-view';
 import { TutorPane } from './tutor-pane';
@@ -33,13 +35,22 @@ function AskButton({ onClick, disabled, className }: { onClick: () => void; disa
   );
 }
 
+/** A moment named in the address (`?t=61500`), if it is one. */
+function momentInAddress(value: string | null): number | undefined {
+  const ms = Number(value ?? Number.NaN);
+  return Number.isInteger(ms) && ms >= 0 ? ms : undefined;
+}
+
 /**
  * The lesson player (SPEC 2 and 4): title, transcript, transport, and the tutor pane. Chat mode pauses the audio,
  * disables the transport and the sentences and dims the transcript; "Continue lesson" leaves it and plays on.
  */
 export function LessonPlayer({ lesson }: { lesson: Lesson }) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const [startAtMs] = useState(() => resumePosition(lesson));
+  // `?t=<ms>` (a flashcard's source chip): start there, and play.
+  const [params] = useSearchParams();
+  const [fromAddress] = useState(() => momentInAddress(params.get('t')));
+  const [startAtMs] = useState(() => fromAddress ?? resumePosition(lesson));
   const rate = useLessonProgress((progress) => progress.playbackRate);
   const setRate = useLessonProgress((progress) => progress.setPlaybackRate);
   const [audio, controls] = useLessonAudio(audioRef, lesson.transcript, lesson.duration, { startAtMs, rate });
@@ -66,6 +77,11 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
     [controls, openChat],
   );
   usePlayerKeys(!chatOpen, keyActions);
+  useEffect(() => {
+    if (fromAddress !== undefined) controls.play();
+    // Only when the player opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useMediaSession(lesson.title, controls, { enabled: !chatOpen, rate, ...audio });
   const selectSentence = useCallback((entry: TranscriptEntry) => controls.seek(entry.startMs), [controls]);
 
@@ -82,8 +98,15 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
               {lesson.title}
             </h1>
           </div>
-          <div className="mt-1 hidden shrink-0 sm:block">
-            <AskButton onClick={openChat} disabled={chatOpen} />
+          <div className="mt-1 flex shrink-0 gap-2">
+            <MakeCardsMenu
+              lessonId={lesson.id}
+              current={lesson.transcript[audio.currentIndex]}
+              onOpen={controls.pause}
+            />
+            <div className="hidden sm:block">
+              <AskButton onClick={openChat} disabled={chatOpen} />
+            </div>
           </div>
         </div>
         <TranscriptView

@@ -4,7 +4,7 @@ import { featureRows, type FeatureCell, type FeatureRow } from '../lib/feature-t
 
 const GROUPS: { group: FeatureRow['group']; title: string }[] = [
   { group: 'study', title: 'Study' },
-  { group: 'flashcards', title: 'Flashcards (coming soon)' },
+  { group: 'flashcards', title: 'Flashcards' },
 ];
 
 function Cell({ cell }: { cell: FeatureCell }) {
@@ -70,6 +70,7 @@ export function FeatureTable() {
                     <tr key={row.label} className="border-b border-slate-100 last:border-0">
                       <th scope="row" className="px-4 py-3.5 font-medium text-slate-800 sm:px-6">
                         {row.label}
+                        {row.comingSoon && <span className="font-normal text-slate-500"> (coming soon)</span>}
                       </th>
                       <td className="px-2 py-3.5 text-center text-slate-700 sm:px-6">
                         <Cell cell={row.free} />

@@ -13,6 +13,7 @@ describe('featureRows', () => {
     expect(row('Assistant replies')).toEqual({
       label: 'Assistant replies',
       group: 'study',
+      comingSoon: false,
       free: { kind: 'text', text: `${ENTITLEMENTS[0].dailyReplies} a day` },
       pro: { kind: 'text', text: '2,000 a day' },
     });
@@ -27,6 +28,26 @@ describe('featureRows', () => {
   it('leaves Advanced Analytics out of Free only', () => {
     expect(row('Advanced Analytics')?.free).toEqual({ kind: 'excluded' });
     expect(row('Advanced Analytics')?.pro).toEqual({ kind: 'included' });
+  });
+
+  it('marks only Advanced Analytics as coming soon: every other flashcard line is built (issue 13)', () => {
+    expect(
+      featureRows()
+        .filter((r) => r.comingSoon)
+        .map((r) => r.label),
+    ).toEqual(['Advanced Analytics']);
+    expect(
+      featureRows()
+        .filter((r) => r.group === 'flashcards')
+        .map((r) => r.label),
+    ).toEqual([
+      'AI-generated flashcards',
+      'Spaced repetition',
+      'Multi-subject decks',
+      'Card export',
+      'Unlimited Card Creation',
+      'Advanced Analytics',
+    ]);
   });
 
   it('gives Pro everything (SPEC 6): no Pro cell is "excluded"', () => {
@@ -56,13 +77,15 @@ describe('planPoints', () => {
       'Everything in Free',
       '2,000 assistant replies a day',
       'Unlimited Card Creation',
-      'Advanced Analytics',
+      'Advanced Analytics (coming soon)',
     ]);
   });
 });
 
 describe('proUpsell', () => {
   it('says what Pro adds in one line', () => {
-    expect(proUpsell()).toBe('2,000 assistant replies a day, Unlimited Card Creation and Advanced Analytics');
+    expect(proUpsell()).toBe(
+      '2,000 assistant replies a day, Unlimited Card Creation and Advanced Analytics (coming soon)',
+    );
   });
 });

@@ -8,6 +8,8 @@ export type FeatureCell = { kind: 'included'; text?: string } | { kind: 'exclude
 export interface FeatureRow {
   label: string;
   group: PlanFeature['group'];
+  /** Sold, not built yet: the row says so. */
+  comingSoon: boolean;
   free: FeatureCell;
   pro: FeatureCell;
 }
@@ -31,6 +33,7 @@ export function featureRows(features: readonly PlanFeature[] = PLAN_FEATURES): F
   return features.map((feature) => ({
     label: feature.label,
     group: feature.group,
+    comingSoon: feature.comingSoon === true,
     free: featureCell(feature, Plan.FREE),
     pro: featureCell(feature, Plan.PRO),
   }));
@@ -40,7 +43,7 @@ export function featureRows(features: readonly PlanFeature[] = PLAN_FEATURES): F
 function point(feature: PlanFeature, plan: PlanId): string | null {
   const value = feature.values[plan];
   if (value === false) return null;
-  if (value === true || value === null) return feature.label;
+  if (value === true || value === null) return feature.comingSoon ? `${feature.label} (coming soon)` : feature.label;
   return feature.unit === 'day' ? `${formatCount(value)} ${feature.noun} a day` : limitText(feature, value);
 }
 

@@ -1,7 +1,8 @@
-import { ArrowLeft, CircleAlert } from 'lucide-react';
+import { ArrowLeft, CircleAlert, Layers } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Note } from '@turtle/shared/note';
+import { makeCardsHref } from '@turtle/shared/cards-links';
 import { NOTE_CONTENT_MAX_LENGTH, NOTE_TITLE_MAX_LENGTH } from '@turtle/shared/constants';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -88,6 +89,17 @@ export function NoteEditor({ note }: { note?: Note }) {
         <h1 className="min-w-0 flex-1 truncate text-center text-base font-semibold text-slate-900 sm:text-left sm:text-lg">
           {isNew ? 'New note' : 'Edit note'}
         </h1>
+        {note && !dirty && note.content.trim() && (
+          <Link
+            to={makeCardsHref({ kind: 'note', noteId: note.id })}
+            className={buttonClass('secondary', 'md', 'px-3')}
+            title="Draft flashcards from this note"
+          >
+            <Layers className="size-4" aria-hidden="true" />
+            <span className="hidden sm:inline">Make cards</span>
+            <span className="sr-only sm:hidden">Make cards</span>
+          </Link>
+        )}
         <Button type="submit" disabled={!enabled} aria-busy={saving || undefined}>
           {saving && <Spinner />}
           {isNew ? 'Create Note' : 'Save Note'}

@@ -1,0 +1,116 @@
+import Papa from 'papaparse';
+import { CARD_KINDS, type CardKind } from '@turtle/shared/cards';
+import { clozeNumbers } from '@turtle/shared/cards-cloze';
+import { CSV_COLUMNS, type CsvColumn } from '@turtle/shared/cards-import';
+
+export interface CsvCard {
+  kind: CardKind;
+  front: string;
+  back: string;
+  deck: string;
+  tags: string[];
+}
+
+/**
+ * The cards as CSV (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheets read accents): front, back, deck, tags, type.
+ * A cell starting with =, +, -, @, a tab or a carriage return gets a leading `'`, so a spreadsheet shows it as
+ * text instead of running it as a formula (OWASP "CSV injection"); the import takes that quote off again.
+ */
+export function toCsv(cards: CsvCard[]): string {
+  const data = cards.map((card) => [card.front, card.back, card.deck, card.tags.join(' '), card.kind].map(guardCell));
+  return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Papa Parse's own `escapeFormulae` misses a cell that starts with `-` and goes on over several lines. */
+export const guardCell = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+
+/** Undoes the export's formula guard: `'=SUM(A1)` reads back as `=SUM(A1)`. */
+export function unguardCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+export interface ParsedCsvRow {
+  /** 1-based, as a spreadsheet numbers it. */
+  row: number;
+  cells: Partial<Record<CsvColumn, string>>;
+}
+
+export interface ParsedCsv {
+  rows: ParsedCsvRow[];
+  errors: { row: number; message: string }[];
+}
+
+const COLUMN_LIST = 'front, back, deck, tags and type';
+
+function parseErrorMessage(code: string): string {
+  switch (code) {
+    case 'MissingQuotes':
+      return 'a quoted cell is never closed (check the quotes from here on).';
+    case 'InvalidQuotes':
+      return 'a quote inside a quoted cell must be doubled ("").';
+    default:
+      return 'this row could not be read.';
+  }
+}
+
+/**
+ * Reads a CSV of cards (comma, semicolon or tab separated; detected). A first row made of column names is the
+ * header (in any order; an unknown name is an error); without one the columns are front, back, deck, tags, type.
+ * Blank rows are skipped. Broken quoting and rows with too many cells are errors of their row.
+ */
+export function parseCardsCsv(text: string): ParsedCsv {
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimitersToGuess: [',', ';', '\t'],
+    skipEmptyLines: false,
+  });
+  const errors: ParsedCsv['errors'] = [];
+  const brokenRows = new Set<number>();
+  for (const error of result.errors) {
+    if (error.type === 'Delimiter' || error.row === undefined) continue;
+    if (brokenRows.has(error.row)) continue;
+    brokenRows.add(error.row);
+    errors.push({ row: error.row + 1, message: `Row ${error.row + 1}: ${parseErrorMessage(error.code)}` });
+  }
+  let columns: CsvColumn[] = [...CSV_COLUMNS];
+  let first = 0;
+  const head = (result.data[0] ?? []).map((cell) => cell.trim().toLowerCase());
+  if (head.includes('front')) {
+    first = 1;
+    const unknown = head.filter((name) => name && !(CSV_COLUMNS as readonly string[]).includes(name));
+    const repeated = head.filter((name, index) => name && head.indexOf(name) !== index);
+    if (unknown.length) {
+      errors.unshift({ row: 1, message: `Row 1: unknown column “${unknown[0]}”; the columns are ${COLUMN_LIST}.` });
+    } else if (repeated.length) {
+      errors.unshift({ row: 1, message: `Row 1: the column “${repeated[0]}” is there twice.` });
+    }
+    columns = head as CsvColumn[];
+  }
+  const rows: ParsedCsvRow[] = [];
+  for (let index = first; index < result.data.length; index += 1) {
+    const cells = result.data[index]!;
+    if (brokenRows.has(index) || cells.every((cell) => cell.trim() === '')) continue;
+    if (cells.length > columns.length && cells.slice(columns.length).some((cell) => cell.trim() !== '')) {
+      errors.push({
+        row: index + 1,
+        message: `Row ${index + 1}: ${cells.length} cells, but the columns are ${first ? columns.join(', ') : COLUMN_LIST}.`,
+      });
+      continue;
+    }
+    const named: ParsedCsvRow['cells'] = {};
+    columns.forEach((column, position) => {
+      if (column) named[column] = unguardCell(cells[position] ?? '');
+    });
+    rows.push({ row: index + 1, cells: named });
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { rows, errors };
+}
+
+/** The type cell, or the type the front implies: cloze when it has `{{c1::…}}`, else basic. */
+export function kindOfRow(typeCell: string | undefined, front: string): CardKind | undefined {
+  const type = (typeCell ?? '').trim().toLowerCase();
+  if (!type) return clozeNumbers(front).length ? 'cloze' : 'basic';
+  return (CARD_KINDS as readonly string[]).includes(type) ? (type as CardKind) : undefined;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { studyDayAt } from '@turtle/shared/cards-day';
+import {
+  CardSettingsSchema,
+  GradeBodySchema,
+  NextCardQuerySchema,
+  type CardSettings,
+  type GradeResponse,
+  type NextCardResponse,
+  type UndoResponse,
+} from '@turtle/shared/cards-review';
+import { parseInput } from '../../lib/validate';
+import { requireUser } from '../sessions/sessions';
+import { cardNotFound } from './card-notes.repository';
+import type { CardsOptions } from './cards-options';
+import { requireOwnDeck } from './decks.repository';
+import { gradeCard, undoLastGrade } from './review.repository';
+import { nextCard, reviewCardById } from './review-queue';
+import { getCardSettings, saveCardSettings } from './settings.repository';
+
+/** Reviewing (FSRS through ts-fsrs): the next card of today's queue, a grade, undo, and the settings. */
+export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
+  app.get('/api/cards/review/next', async (request): Promise<NextCardResponse> => {
+    const user = requireUser(request);
+    const { deckId, tz, ahead } = parseInput(NextCardQuerySchema, request.query ?? {});
+    if (deckId) await requireOwnDeck(db, user.id, deckId);
+    const settings = await getCardSettings(db, user.id);
+    const now = Date.now();
+    return nextCard(db, { userId: user.id, deckId, day: studyDayAt(now, tz), settings }, now, ahead === '1');
+  });
+
+  app.post('/api/cards/review/grade', { config: { accepts: 'json' } }, async (request): Promise<GradeResponse> => {
+    const user = requireUser(request);
+    const { cardId, rating, durationMs } = parseInput(GradeBodySchema, request.body ?? {});
+    const settings = await getCardSettings(db, user.id);
+    return gradeCard(db, { userId: user.id, cardId, rating, durationMs, settings, now: Date.now() });
+  });
+
+  app.post('/api/cards/review/undo', { config: { accepts: 'json' } }, async (request): Promise<UndoResponse> => {
+    const user = requireUser(request);
+    const cardId = await undoLastGrade(db, user.id);
+    const settings = await getCardSettings(db, user.id);
+    const card = await reviewCardById(db, user.id, cardId, settings, Date.now());
+    if (!card) throw cardNotFound();
+    return { card };
+  });
+
+  app.get('/api/cards/settings', async (request): Promise<{ settings: CardSettings }> => {
+    const user = requireUser(request);
+    return { settings: await getCardSettings(db, user.id) };
+  });
+
+  app.post(
+    '/api/cards/settings',
+    { config: { accepts: 'json' } },
+    async (request): Promise<{ settings: CardSettings }> => {
+      const user = requireUser(request);
+      const settings = parseInput(CardSettingsSchema, request.body ?? {});
+      await saveCardSettings(db, user.id, settings, Date.now());
+      return { settings };
+    },
+  );
+}

@@ -1,0 +1,197 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  CARD_KIND_LABELS,
+  CARD_KINDS,
+  CARD_TEXT_MAX_LENGTH,
+  CardContentSchema,
+  cardOrdinals,
+  cardSides,
+  type CardKind,
+  type CardNoteView,
+} from '@turtle/shared/cards';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { announceCardsChanged } from '../../../lib/cards-events';
+import { errorMessage, isAbort } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { createCard } from '../api/create-card';
+import { getCard } from '../api/get-card';
+import { updateCard } from '../api/update-card';
+import { useDecks } from '../hooks/use-decks';
+import { CardFace } from './card-face';
+import { CardMeter } from './card-meter';
+import { deckChoiceOf, DeckPicker, initialDeckValue, NEW_DECK, type DeckPickerValue } from './deck-picker';
+
+const fieldClass =
+  'w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-400 focus:ring-1 focus:ring-brand-300 focus:outline-none';
+
+interface Form {
+  kind: CardKind;
+  front: string;
+  back: string;
+  tags: string;
+}
+
+function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: string | null }) {
+  const navigate = useNavigate();
+  const { state: decks } = useDecks();
+  const [form, setForm] = useState<Form>(() =>
+    card
+      ? { kind: card.kind, front: card.front, back: card.back, tags: card.tags.join(' ') }
+      : { kind: 'basic', front: '', back: '', tags: '' },
+  );
+  const [chosenDeck, setDeck] = useState<DeckPickerValue | null>(null);
+  const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const deckList = decks.status === 'ready' ? decks.data.decks : null;
+  const deck = chosenDeck ?? (deckList ? initialDeckValue(deckList, card?.deckId ?? deckParam) : null);
+
+  if (!deckList || !deck) return <PageSpinner />;
+  const allowance = decks.status === 'ready' ? decks.data.allowance : null;
+  const firstOrdinal = cardOrdinals(form.kind, form.front)[0] ?? (form.kind === 'cloze' ? 1 : 0);
+  const preview = cardSides({ kind: form.kind, ordinal: firstOrdinal, front: form.front, back: form.back });
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CardContentSchema.safeParse({ ...form, tags: form.tags.split(/\s+/).filter(Boolean) });
+    const choice = deckChoiceOf(deck);
+    if (!parsed.success)
+      return setError({ message: parsed.error.issues[0]?.message ?? 'Check the card.', upgrade: false });
+    if (!choice) return setError({ message: 'Name the new deck.', upgrade: false });
+    setSaving(true);
+    try {
+      const saved = card
+        ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId)
+        : await createCard(parsed.data, choice);
+      announceCardsChanged();
+      toast(card ? 'Card saved.' : 'Card added.');
+      await navigate(`/cards/decks/${encodeURIComponent(saved.card.deckId)}`);
+    } catch (caught) {
+      setError({
+        message: errorMessage(caught),
+        upgrade: caught instanceof ApiError && caught.code === 'cardLimitReached',
+      });
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={save} className="flex flex-col gap-4" noValidate>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/cards" className={buttonClass('ghost', 'md', '-ml-2 px-2.5')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Decks
+        </Link>
+        <h1 className="flex-1 text-2xl font-bold tracking-tight text-slate-900">{card ? 'Edit card' : 'New card'}</h1>
+        <Button type="submit" disabled={saving}>
+          {saving && <Spinner />}
+          {card ? 'Save card' : 'Add card'}
+        </Button>
+      </div>
+      {!card && <CardMeter allowance={allowance} />}
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+          {error.message}
+          {error.upgrade && (
+            <>
+              {' '}
+              <Link to="/pricing" className="font-semibold underline">
+                See Pro
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-4">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          Type
+          <select
+            value={form.kind}
+            onChange={(event) => setForm({ ...form, kind: event.target.value as CardKind })}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+          >
+            {CARD_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {CARD_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <DeckPicker decks={deckList} value={deck} onChange={setDeck} />
+      </div>
+      {card && deck.deckId === NEW_DECK && (
+        <p className="text-sm text-amber-800">Pick one of your decks to move a card.</p>
+      )}
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {form.kind === 'cloze' ? 'Text: hide words with {{c1::answer}}, {{c2::…}}' : 'Front'}
+        <textarea
+          rows={4}
+          maxLength={CARD_TEXT_MAX_LENGTH}
+          value={form.front}
+          onChange={(event) => setForm({ ...form, front: event.target.value })}
+          className={fieldClass}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {form.kind === 'cloze' ? 'Extra (optional)' : 'Back'}
+        <textarea
+          rows={4}
+          maxLength={CARD_TEXT_MAX_LENGTH}
+          value={form.back}
+          onChange={(event) => setForm({ ...form, back: event.target.value })}
+          className={fieldClass}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        Tags (separated by spaces)
+        <input
+          value={form.tags}
+          onChange={(event) => setForm({ ...form, tags: event.target.value })}
+          className={`${fieldClass} h-10 py-0`}
+        />
+      </label>
+      <p className="text-xs text-slate-500">Markdown works: **bold**, lists, `code`, links.</p>
+      {form.front.trim() && (
+        <div
+          aria-label="Preview"
+          className="grid gap-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2"
+        >
+          <CardFace markdown={preview.question} />
+          <CardFace markdown={preview.answer || '_(no back)_'} className="text-slate-600" />
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** /cards/new (optionally `?deck=<id>`) and /cards/edit/{id}: a card written or edited by hand. */
+export function CardEditorScreen() {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const [state, setState] = useState<{ card?: CardNoteView; status: 'loading' | 'ready' | 'missing' }>({
+    status: id ? 'loading' : 'ready',
+  });
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    getCard(id, controller.signal)
+      .then((card) => setState({ card, status: 'ready' }))
+      .catch((error: unknown) => !isAbort(error) && setState({ status: 'missing' }));
+    return () => controller.abort();
+  }, [id]);
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'missing') {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <p className="text-slate-700">That card does not exist.</p>
+        <Link to="/cards" className={buttonClass('secondary')}>
+          Back to decks
+        </Link>
+      </div>
+    );
+  }
+  return <CardEditor key={id ?? 'new'} card={state.card} deckParam={params.get('deck')} />;
+}

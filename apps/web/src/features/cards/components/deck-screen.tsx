@@ -1,0 +1,201 @@
+import { ArrowLeft, Download, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CARD_KIND_LABELS, CARD_LIST_PAGE_SIZE, cardSides, type CardNoteView } from '@turtle/shared/cards';
+import { clozeNumbers } from '@turtle/shared/cards-cloze';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { showAlert } from '../../../lib/alert-store';
+import { announceCardsChanged } from '../../../lib/cards-events';
+import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
+import { deleteCard } from '../api/delete-card';
+import { deleteDeck } from '../api/delete-deck';
+import { exportUrl } from '../api/export-url';
+import { listCards } from '../api/list-cards';
+import { useDecks } from '../hooks/use-decks';
+import { CardFace } from './card-face';
+import { RenameDeck } from './rename-deck';
+import { SourceChip } from './source-chip';
+
+function CardRow({ card, onDelete }: { card: CardNoteView; onDelete: (card: CardNoteView) => void }) {
+  const ordinal = card.kind === 'cloze' ? (clozeNumbers(card.front)[0] ?? 1) : 0;
+  const { question, answer } = cardSides({ ...card, ordinal });
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 sm:px-5">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600">
+          {CARD_KIND_LABELS[card.kind]}
+          {card.cards > 1 ? ` · ${card.cards} cards` : ''}
+        </span>
+        {card.tags.map((tag) => (
+          <span key={tag}>#{tag}</span>
+        ))}
+        {card.source && <SourceChip source={card.source} />}
+        <span className="ml-auto flex gap-1">
+          <Link
+            to={`/cards/edit/${encodeURIComponent(card.id)}`}
+            className={buttonClass('ghost', 'sm', 'px-2')}
+            aria-label="Edit card"
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+          </Link>
+          <Button variant="ghost" size="sm" className="px-2" aria-label="Delete card" onClick={() => onDelete(card)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+          </Button>
+        </span>
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
+        <CardFace markdown={question} className="min-w-0" />
+        <CardFace
+          markdown={answer || '_(no back)_'}
+          className="min-w-0 border-t border-slate-100 pt-2 text-slate-600 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4"
+        />
+      </div>
+    </li>
+  );
+}
+
+/** /cards/decks/{id}: a deck's cards (newest first, 100 at a time), study, add, rename, export, delete. */
+export function DeckScreen() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { state: decks, refresh: refreshDecks } = useDecks();
+  const [cards, setCards] = useState<CardNoteView[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [toDelete, setToDelete] = useState<CardNoteView | null>(null);
+  const [deletingDeck, setDeletingDeck] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const loadPage = useCallback(
+    (offset: number, signal?: AbortSignal) =>
+      listCards(id, offset, signal)
+        .then((page) => {
+          setCards((current) => (offset === 0 ? page.cards : [...current, ...page.cards]));
+          setTotal(page.total);
+        })
+        .catch((error: unknown) => {
+          if (isAbort(error)) return;
+          if (isNotFound(error)) setMissing(true);
+          else showAlert(errorMessage(error));
+        }),
+    [id],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void loadPage(0, controller.signal);
+    return () => controller.abort();
+  }, [loadPage]);
+
+  const deck = decks.status === 'ready' ? decks.data.decks.find((item) => item.id === id) : undefined;
+  if (missing) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <p className="text-slate-700">That deck does not exist.</p>
+        <Link to="/cards" className={buttonClass('secondary')}>
+          Back to decks
+        </Link>
+      </div>
+    );
+  }
+  if (total === null || !deck) return <PageSpinner />;
+  const due = deck.due.new + deck.due.learning + deck.due.review;
+
+  const removeCard = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await deleteCard(toDelete.id);
+      setCards((current) => current.filter((card) => card.id !== toDelete.id));
+      setTotal((count) => (count ?? 1) - 1);
+      refreshDecks();
+      announceCardsChanged();
+      setToDelete(null);
+    } catch (error) {
+      showAlert(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const removeDeck = async () => {
+    setBusy(true);
+    try {
+      await deleteDeck(id);
+      announceCardsChanged();
+      await navigate('/cards', { replace: true });
+    } catch (error) {
+      showAlert(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/cards" className={buttonClass('ghost', 'md', '-ml-2 px-2.5')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Decks
+        </Link>
+        <RenameDeck deck={deck} onRenamed={refreshDecks} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {due > 0 && (
+          <Link to={`/cards/review?deck=${encodeURIComponent(id)}`} className={buttonClass('primary', 'sm')}>
+            <Play className="size-4" aria-hidden="true" />
+            Study ({due})
+          </Link>
+        )}
+        <Link to={`/cards/new?deck=${encodeURIComponent(id)}`} className={buttonClass('secondary', 'sm')}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add a card
+        </Link>
+        <a href={exportUrl('csv', id)} download className={buttonClass('ghost', 'sm')}>
+          <Download className="size-4" aria-hidden="true" />
+          CSV
+        </a>
+        <a href={exportUrl('apkg', id)} download className={buttonClass('ghost', 'sm')}>
+          <Download className="size-4" aria-hidden="true" />
+          Anki
+        </a>
+        <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeletingDeck(true)}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          Delete deck
+        </Button>
+      </div>
+      <p className="text-sm text-slate-600">
+        {deck.cards} {deck.cards === 1 ? 'card' : 'cards'}
+      </p>
+      <ul aria-label="Cards" className="flex flex-col gap-3">
+        {cards.map((card) => (
+          <CardRow key={card.id} card={card} onDelete={setToDelete} />
+        ))}
+      </ul>
+      {cards.length < total && (
+        <Button variant="secondary" onClick={() => void loadPage(cards.length)}>
+          Show {Math.min(CARD_LIST_PAGE_SIZE, total - cards.length)} more
+        </Button>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete card"
+        description="This card and its review history will be deleted. This cannot be undone."
+        confirmLabel="Delete"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void removeCard()}
+      />
+      <ConfirmDialog
+        open={deletingDeck}
+        onOpenChange={setDeletingDeck}
+        title="Delete deck"
+        description={`“${deck.name}” and its ${deck.cards} ${deck.cards === 1 ? 'card' : 'cards'} will be deleted, with their review history. This cannot be undone.`}
+        confirmLabel="Delete deck"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void removeDeck()}
+      />
+    </section>
+  );
+}

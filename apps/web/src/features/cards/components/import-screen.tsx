@@ -1,0 +1,202 @@
+import { ArrowLeft, FileUp } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CARD_KIND_LABELS } from '@turtle/shared/cards';
+import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportPreview } from '@turtle/shared/cards-import';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { announceCardsChanged } from '../../../lib/cards-events';
+import { errorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { importCards, previewImport } from '../api/import-cards';
+import { useDecks } from '../hooks/use-decks';
+import { CardMeter } from './card-meter';
+
+/** /cards/import: a CSV file (front, back, deck, tags, type), checked row by row before anything is saved. */
+export function ImportScreen() {
+  const navigate = useNavigate();
+  const { state: decks } = useDecks();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [deckId, setDeckId] = useState('');
+  const [createMissingDecks, setCreateMissingDecks] = useState(false);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Only the newest preview counts (the options can change while one is on its way).
+  const asking = useRef(0);
+  const check = (next: { file: typeof file; deckId: string; createMissingDecks: boolean }) => {
+    setFile(next.file);
+    setDeckId(next.deckId);
+    setCreateMissingDecks(next.createMissingDecks);
+    setPreview(null);
+    if (!next.file) return;
+    const ask = ++asking.current;
+    setBusy(true);
+    previewImport({
+      csv: next.file.text,
+      deckId: next.deckId || undefined,
+      createMissingDecks: next.createMissingDecks,
+    })
+      .then((result) => {
+        if (ask !== asking.current) return;
+        setPreview(result);
+        setError(null);
+      })
+      .catch((caught: unknown) => ask === asking.current && setError({ message: errorMessage(caught), upgrade: false }))
+      .finally(() => ask === asking.current && setBusy(false));
+  };
+
+  const choose = async (chosen: File | undefined) => {
+    if (chosen && chosen.size > CARD_IMPORT_MAX_BYTES) {
+      setError({ message: IMPORT_TOO_LARGE_MESSAGE, upgrade: false });
+      check({ file: null, deckId, createMissingDecks });
+      return;
+    }
+    check({ file: chosen ? { name: chosen.name, text: await chosen.text() } : null, deckId, createMissingDecks });
+  };
+
+  const run = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const result = await importCards({ csv: file.text, deckId: deckId || undefined, createMissingDecks });
+      announceCardsChanged();
+      toast(`Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`);
+      await navigate('/cards');
+    } catch (caught) {
+      setError({
+        message: errorMessage(caught),
+        upgrade: caught instanceof ApiError && caught.code === 'cardLimitReached',
+      });
+      setBusy(false);
+    }
+  };
+
+  const deckList = decks.status === 'ready' ? decks.data.decks : [];
+  const ready = preview !== null && preview.errors.length === 0 && preview.rows.length > 0;
+  return (
+    <section aria-labelledby="import-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/cards" className={buttonClass('ghost', 'md', '-ml-2 px-2.5')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Decks
+        </Link>
+        <h1 id="import-title" className="flex-1 text-2xl font-bold tracking-tight text-slate-900">
+          Import cards
+        </h1>
+      </div>
+      <CardMeter allowance={decks.status === 'ready' ? decks.data.allowance : null} />
+      <p className="text-sm text-pretty text-slate-600">
+        A CSV file with the columns <strong>front, back, deck, tags</strong> (and optionally <strong>type</strong>:
+        basic, reversed or cloze), with or without a header row; at most 5 MB and 10,000 rows. Nothing is saved until
+        every row is right.
+      </p>
+      <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          CSV file
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => void choose(event.target.files?.[0])}
+            className="text-sm"
+          />
+        </label>
+        <label className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-700">
+          Deck for rows without one
+          <select
+            value={deckId}
+            onChange={(event) => check({ file, deckId: event.target.value, createMissingDecks })}
+            className="h-10 max-w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
+          >
+            <option value="">None (the deck column is needed)</option>
+            {deckList.map((deck) => (
+              <option key={deck.id} value={deck.id}>
+                {deck.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={createMissingDecks}
+            onChange={(event) => check({ file, deckId, createMissingDecks: event.target.checked })}
+            className="size-4 accent-brand-700"
+          />
+          Create the decks the file names that I do not have yet
+        </label>
+      </div>
+
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+          {error.message}
+          {error.upgrade && (
+            <>
+              {' '}
+              <Link to="/pricing" className="font-semibold underline">
+                See Pro
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      {busy && !preview && <Spinner className="size-6 text-brand-700" />}
+      {preview && (
+        <div className="flex flex-col gap-4" aria-label="Preview">
+          <p className="text-sm text-slate-700" data-testid="import-summary">
+            {file?.name}: {preview.totalRows} {preview.totalRows === 1 ? 'row' : 'rows'}, {preview.cards}{' '}
+            {preview.cards === 1 ? 'card' : 'cards'} to add
+            {preview.newDecks.length > 0 && `, new decks: ${preview.newDecks.join(', ')}`}
+            {preview.errors.length > 0 &&
+              `, ${preview.errors.length} ${preview.errors.length === 1 ? 'row' : 'rows'} with errors`}
+            .
+          </p>
+          {preview.errors.length > 0 && (
+            <ul
+              aria-label="Errors"
+              className="max-h-60 overflow-y-auto rounded-lg bg-red-50 px-4 py-2 text-sm text-red-800 ring-1 ring-red-200"
+            >
+              {preview.errors.map((item) => (
+                <li key={`${item.row}-${item.message}`}>{item.message}</li>
+              ))}
+            </ul>
+          )}
+          {preview.rows.length > 0 && (
+            <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+                  <tr>
+                    <th className="px-3 py-2">Row</th>
+                    <th className="px-3 py-2">Front</th>
+                    <th className="px-3 py-2">Back</th>
+                    <th className="px-3 py-2">Deck</th>
+                    <th className="px-3 py-2">Type</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((row) => (
+                    <tr key={row.row} className="border-t border-slate-100 align-top">
+                      <td className="px-3 py-2 text-slate-500 tabular-nums">{row.row}</td>
+                      <td className="max-w-48 truncate px-3 py-2">{row.front}</td>
+                      <td className="max-w-48 truncate px-3 py-2 text-slate-600">{row.back}</td>
+                      <td className="px-3 py-2">{row.deck}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{CARD_KIND_LABELS[row.kind]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div>
+            <Button onClick={() => void run()} disabled={!ready || busy}>
+              {busy ? <Spinner /> : <FileUp className="size-4" aria-hidden="true" />}
+              Import {preview.cards} {preview.cards === 1 ? 'card' : 'cards'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

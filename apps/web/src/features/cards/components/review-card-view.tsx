@@ -1,0 +1,36 @@
+import { cardSides } from '@turtle/shared/cards';
+import type { ReviewCard } from '@turtle/shared/cards-review';
+import { CardFace } from './card-face';
+import { SourceChip } from './source-chip';
+
+const STATE_NAMES = ['New', 'Learning', 'Review', 'Relearning'] as const;
+
+/** The card: its deck, state and source chip, the question, and under a rule the answer once shown. */
+export function ReviewCardView({ card, revealed }: { card: ReviewCard; revealed: boolean }) {
+  const { question, answer } = cardSides(card);
+  return (
+    <article
+      aria-label="Card"
+      className="flex min-h-64 flex-col gap-4 rounded-2xl bg-white px-5 py-5 shadow-sm ring-1 ring-slate-200 sm:px-8 sm:py-7"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600">{card.deckName}</span>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">
+          {STATE_NAMES[card.state]}
+        </span>
+        {card.source && <SourceChip source={card.source} />}
+      </div>
+      <div data-testid="card-question" className="text-lg">
+        <CardFace markdown={question} />
+      </div>
+      {revealed && (
+        <>
+          <hr className="border-slate-200" />
+          <div data-testid="card-answer" className="text-lg">
+            <CardFace markdown={answer || '_(no back)_'} />
+          </div>
+        </>
+      )}
+    </article>
+  );
+}

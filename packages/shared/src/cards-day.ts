@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { DAY_MS } from './constants';
+
+/**
+ * A study day starts at 4 am in the learner's own time zone, as Anki's does: reviews done after midnight still
+ * count for the evening before. The browser sends its IANA zone (`Intl.DateTimeFormat().resolvedOptions()`) with
+ * every request that depends on the day (docs/decisions/012-flashcards.md).
+ */
+export const STUDY_DAY_STARTS_AT_HOUR = 4;
+
+/** True for a zone name the runtime knows ("Europe/Paris", "UTC", "America/Argentina/Buenos_Aires"). */
+export function isValidTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = z
+  .string({ error: 'Send your time zone.' })
+  .refine(isValidTimeZone, 'That time zone is not known (send an IANA name such as Europe/Paris).');
+
+/** `?tz=`: optional; a request without it counts days in UTC. */
+export const TimeZoneQuerySchema = z.object({ tz: TimeZoneSchema.default('UTC') });
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock date and time at `instant` in `zone`. */
+function wallClock(instant: number, zone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(zone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** How far `zone`'s clock is ahead of UTC at `instant`, in ms (whole seconds). */
+function offsetAt(instant: number, zone: string): number {
+  const wall = wallClock(instant, zone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant the wall clock in `zone` reads the given date at `hour`:00. The offset is read twice because it can
+ * change between the guess and the answer (a DST change that night); a time a change skips lands just after it.
+ */
+function instantOf(year: number, month: number, day: number, hour: number, zone: string): number {
+  const guess = Date.UTC(year, month - 1, day, hour);
+  const first = guess - offsetAt(guess, zone);
+  const second = guess - offsetAt(first, zone);
+  const reads = (instant: number) => {
+    const wall = wallClock(instant, zone);
+    return wall.day === day && wall.hour === hour && wall.minute === 0;
+  };
+  if (reads(second)) return second;
+  if (reads(first)) return first;
+  return Math.max(first, second);
+}
+
+export interface StudyDay {
+  /** `YYYY-MM-DD`: the date the day started on, in the learner's zone. */
+  label: string;
+  start: number;
+  /** The next day's start (23, 24 or 25 hours later). */
+  end: number;
+}
+
+/** The study day `now` falls in, for a learner in `zone` (already validated). */
+export function studyDayAt(now: number, zone: string): StudyDay {
+  const wall = wallClock(now, zone);
+  // Before 4 am the day is still yesterday's; dates are stepped in UTC, which has no DST.
+  const date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
+  if (wall.hour < STUDY_DAY_STARTS_AT_HOUR) date.setUTCDate(date.getUTCDate() - 1);
+  const next = new Date(date.getTime() + DAY_MS);
+  const start = instantOf(
+    date.getUTCFullYear(),
+    date.getUTCMonth() + 1,
+    date.getUTCDate(),
+    STUDY_DAY_STARTS_AT_HOUR,
+    zone,
+  );
+  const end = instantOf(
+    next.getUTCFullYear(),
+    next.getUTCMonth() + 1,
+    next.getUTCDate(),
+    STUDY_DAY_STARTS_AT_HOUR,
+    zone,
+  );
+  return { label: date.toISOString().slice(0, 10), start, end };
+}

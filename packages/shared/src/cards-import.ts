@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { IdSchema, type CardAllowance, type CardKind } from './cards';
+
+/**
+ * CSV import and export (docs/decisions/012-flashcards.md). Columns: front, back, deck, tags (space-separated) and,
+ * optionally, type (basic, reversed or cloze; without it a front with `{{c1::…}}` is cloze, else basic). A first
+ * row made only of column names is a header and may put them in any order.
+ */
+export const CSV_COLUMNS = ['front', 'back', 'deck', 'tags', 'type'] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+export const CARD_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const CARD_IMPORT_MAX_ROWS = 10_000;
+/** The preview shows this many rows (every error is listed all the same). */
+export const CARD_IMPORT_PREVIEW_ROWS = 50;
+
+export const IMPORT_TOO_LARGE_MESSAGE = 'The file is over 5 MB. Split it into smaller files.';
+export const IMPORT_TOO_MANY_ROWS_MESSAGE = `The file has more than ${CARD_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`;
+
+export const ImportBodySchema = z.object({
+  csv: z.string({ error: 'Send the CSV file’s text.' }),
+  /** The deck for rows whose deck cell is empty. */
+  deckId: IdSchema.optional(),
+  /** Make the decks the file names that do not exist yet (else such a row is an error). */
+  createMissingDecks: z.boolean().default(false),
+});
+export type ImportBody = z.infer<typeof ImportBodySchema>;
+
+export interface ImportRow {
+  /** 1-based, as a spreadsheet numbers it (the header is row 1 when there is one). */
+  row: number;
+  kind: CardKind;
+  front: string;
+  back: string;
+  deck: string;
+  tags: string[];
+}
+
+export interface ImportRowError {
+  row: number;
+  message: string;
+}
+
+/** `POST /api/cards/import/preview`: nothing is saved. */
+export interface ImportPreview {
+  totalRows: number;
+  rows: ImportRow[];
+  errors: ImportRowError[];
+  /** Decks the import would make. */
+  newDecks: string[];
+  /** Cards the import would add (a reversed row is two, a cloze row one per number). */
+  cards: number;
+  allowance: CardAllowance;
+}
+
+export interface ImportResponse {
+  imported: number;
+  cards: number;
+  allowance: CardAllowance;
+}
+
+export const ExportQuerySchema = z.object({
+  format: z.enum(['csv', 'apkg'], { error: 'Export as csv or apkg.' }),
+  deckId: IdSchema.optional(),
+});

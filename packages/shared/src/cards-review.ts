@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { IdSchema, type CardKind, type CardSource } from './cards';
+import { TimeZoneSchema } from './cards-day';
+
+/** FSRS (docs/decisions/012-flashcards.md): the retention a learner aims for, and the day's limits. */
+export const DESIRED_RETENTION_DEFAULT = 0.9;
+export const DESIRED_RETENTION_MIN = 0.7;
+export const DESIRED_RETENTION_MAX = 0.97;
+export const NEW_CARDS_PER_DAY_DEFAULT = 20;
+export const REVIEWS_PER_DAY_DEFAULT = 200;
+export const CARDS_PER_DAY_MAX = 9999;
+/** A card's answer time is kept up to this (a tab left open is not an hour of study). */
+export const REVIEW_DURATION_MAX_MS = 10 * 60_000;
+
+/** Again, Hard, Good, Easy: the keys 1 to 4. */
+export const RATINGS = [1, 2, 3, 4] as const;
+export type Rating = (typeof RATINGS)[number];
+export const RATING_LABELS: Record<Rating, string> = { 1: 'Again', 2: 'Hard', 3: 'Good', 4: 'Easy' };
+
+/** FSRS card states, as ts-fsrs numbers them. */
+export const CardState = { NEW: 0, LEARNING: 1, REVIEW: 2, RELEARNING: 3 } as const;
+export type CardStateId = (typeof CardState)[keyof typeof CardState];
+
+export interface CardSettings {
+  desiredRetention: number;
+  newPerDay: number;
+  reviewsPerDay: number;
+}
+
+const perDay = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a number.` })
+    .int(`${what} must be a whole number.`)
+    .min(0, `${what} is 0 or more.`)
+    .max(CARDS_PER_DAY_MAX, `${what} is at most ${CARDS_PER_DAY_MAX}.`);
+
+export const CardSettingsSchema = z.object({
+  desiredRetention: z.coerce
+    .number({ error: 'Desired retention must be a number.' })
+    .min(DESIRED_RETENTION_MIN, `Desired retention is between ${DESIRED_RETENTION_MIN} and ${DESIRED_RETENTION_MAX}.`)
+    .max(DESIRED_RETENTION_MAX, `Desired retention is between ${DESIRED_RETENTION_MIN} and ${DESIRED_RETENTION_MAX}.`),
+  newPerDay: perDay('New cards a day'),
+  reviewsPerDay: perDay('Reviews a day'),
+});
+
+/** How long a rating would put the card away, and until when. */
+export interface IntervalPreview {
+  due: number;
+  /** "1m", "10m", "3d", "2mo", "1.5y". */
+  label: string;
+}
+
+/** A card to review: its note's text (the client draws the sides), where it came from, and the four intervals. */
+export interface ReviewCard {
+  id: string;
+  noteId: string;
+  deckId: string;
+  deckName: string;
+  kind: CardKind;
+  ordinal: number;
+  front: string;
+  back: string;
+  source: CardSource | null;
+  state: CardStateId;
+  intervals: Record<Rating, IntervalPreview>;
+}
+
+export interface QueueCounts {
+  new: number;
+  learning: number;
+  review: number;
+}
+
+/** `GET /api/cards/review/next?deckId=&tz=`: the next card, or none with when a learning card comes back. */
+export interface NextCardResponse {
+  card: ReviewCard | null;
+  counts: QueueCounts;
+  /** When no card is due now: the next learning card's due time today, if any. */
+  nextDueAt: number | null;
+}
+
+export const NextCardQuerySchema = z.object({
+  deckId: IdSchema.optional(),
+  tz: TimeZoneSchema.default('UTC'),
+  /** Also learning cards due later today (the learner chose to study ahead). */
+  ahead: z.enum(['0', '1']).default('0'),
+});
+
+export const GradeBodySchema = z.object({
+  cardId: IdSchema,
+  rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+    error: 'Rate the card 1 (Again), 2 (Hard), 3 (Good) or 4 (Easy).',
+  }),
+  /** How long the learner looked at the card before rating it. */
+  durationMs: z
+    .number({ error: 'Send the answer time in ms.' })
+    .int()
+    .min(0)
+    .transform((ms) => Math.min(ms, REVIEW_DURATION_MAX_MS)),
+});
+
+export interface GradeResponse {
+  cardId: string;
+  state: CardStateId;
+  due: number;
+}
+
+/** `POST /api/cards/review/undo`: the card the last grade is taken back from, as it was before it. */
+export interface UndoResponse {
+  card: ReviewCard;
+}
