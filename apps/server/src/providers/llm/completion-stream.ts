@@ -11,7 +11,7 @@ interface CompletionChunk {
 /**
  * Reads an OpenAI-compatible streaming completion (`data: {chunk}` events, then `data: [DONE]`), handing each piece
  * of text to `onToken` as its bytes arrive. The SSE framing is eventsource-parser's (measured at about a quarter of
- * the official SDK's CPU per token: docs/decisions/012-assistant-path.md). A stream that ends without a finish
+ * the official SDK's CPU per token: docs/decisions/014-assistant-path.md). A stream that ends without a finish
  * reason or `[DONE]` was cut off, and a chunk that is not JSON is broken: both are failures, never a complete reply.
  */
 export function readCompletionStream(
