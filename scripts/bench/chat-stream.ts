@@ -56,7 +56,7 @@ const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(va
 export async function benchChatStream(delayMs: number) {
   const fake = await startFakeLlm();
   fake.script = { tokens: Array.from({ length: TOKENS }, (_, index) => `w${index} `), delayMs };
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LLM_BASE_URL: fake.baseUrl });
+  const config = loadConfig({ LOG_LEVEL: 'silent', LLM_BASE_URL: fake.baseUrl });
   const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
   await runMigrations(database);
   // One person may run one stream at a time (and 40 a minute): each concurrent stream is another person's.

@@ -67,7 +67,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
-  const secureCookies = config.nodeEnv === 'production';
+  const secureCookies = config.cookieSecure;
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -268,8 +268,8 @@ describe('Continue with an outside OIDC issuer', () => {
     expect(popup).toMatchObject({ status: 400, message: null });
   });
 
-  it('is off in production when no provider is configured', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production' } });
+  it('is off when DEV_SIGN_IN=false and no provider is configured', async () => {
+    const production = await startTestServer({ env: { DEV_SIGN_IN: 'false' } });
     try {
       expect((await call(production.url, '/api/config')).data).toMatchObject({ signInProvider: null });
       const start = await call(production.url, '/api/auth/oidc/start?nonce=popup-nonce-0123456789');

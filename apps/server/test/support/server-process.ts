@@ -22,7 +22,7 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
     ['--import', 'tsx', path.join(SERVER_ROOT, 'src/server.ts')],
     {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env, PORT: port },
+      env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: port },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
