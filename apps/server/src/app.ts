@@ -25,6 +25,7 @@ import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './features/sessions/sessions';
 import { userRoutes } from './features/user/user.routes';
 import { registerBodyTypes } from './plugins/body-types';
+import { onShutdown, registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSameOriginCheck } from './plugins/same-origin';
@@ -63,9 +64,8 @@ export async function buildApp({
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    // Open keep-alive sockets must not hold a graceful shutdown open.
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Shutdown drains first (plugins/drain.ts): by the time the app closes, nothing is left to refuse.
+    return503OnClosing: false,
   });
   const secureCookies = config.cookieSecure;
 
@@ -75,6 +75,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerDrain(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
@@ -102,7 +103,7 @@ export async function buildApp({
     shutdown: shuttingDown.signal,
   };
   const keptReplies = new KeptReplies(chat.db, chat.assistant, chat.config);
-  app.addHook('preClose', async () => {
+  onShutdown(app, async () => {
     shuttingDown.abort();
     await keptReplies.stopAll();
   });

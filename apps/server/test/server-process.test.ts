@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -53,6 +54,18 @@ function openSlowRequest(url: string) {
   return { finish: () => request.end(body.slice(10)), response };
 }
 
+/** A GET on a connection of its own (fetch would reuse a kept-alive one). */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
 describe('graceful shutdown', () => {
   it('on SIGTERM stops accepting, finishes the open request, closes the database and exits 0', async () => {
     const server = await start(databaseEnv());
@@ -61,8 +74,9 @@ describe('graceful shutdown', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A new connection is refused; the load balancer's next check fails.
+    await expect(getOnNewConnection(`${server.url}/api/health`)).rejects.toThrow(/ECONNREFUSED/);
 
     slow.finish();
     const answer = await slow.response;
@@ -130,6 +144,20 @@ describe('start-up failures say one clear line and exit 1', () => {
     expect(health.status).toBe(200);
   });
 
+  it('takes over a lock whose pid now belongs to another program (a reused pid)', async () => {
+    const dataDir = tempDataDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      // As the previous version wrote it: the bare pid, now held by a process that is not a Turtle server.
+      fs.writeFileSync(path.join(dataDir, 'turtle.lock'), String(other.pid));
+      const server = await start({ DATA_DIR: dataDir });
+      await waitUntilHealthy(server);
+    } finally {
+      other.kill();
+    }
+  });
+
   it('takes over a lock left by a process that no longer runs', async () => {
     const dataDir = tempDataDir();
     fs.mkdirSync(dataDir, { recursive: true });
@@ -150,7 +178,7 @@ describe('start-up failures say one clear line and exit 1', () => {
     const server = await start({ DATABASE_URL: 'postgres://turtle:secret@127.0.0.1:1/turtle' });
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toBe(
-      'turtle: cannot open the database (PostgreSQL at postgres://turtle:***@127.0.0.1:1/turtle): ECONNREFUSED',
+      'turtle: nothing answers at 127.0.0.1:1 (connection refused): start PostgreSQL there, or correct the host and port in DATABASE_URL.',
     );
   });
 

@@ -45,8 +45,9 @@ export function toErrorBody(error: FastifyError | Error): { status: number; body
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorBody(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, status }, 'request refused');
+    // Our own 5xx (shutting down, a provider or the disk unavailable) are expected answers, not failures to trace.
+    if (status >= 500 && !(error instanceof HttpError)) request.log.error({ err: error }, 'request failed');
+    else request.log[status >= 500 ? 'warn' : 'info']({ code: body.code, status }, 'request refused');
     return reply.status(status).send(body);
   });
 }

@@ -5,6 +5,8 @@ import { HttpError } from '../../lib/http-error';
 
 export function healthRoutes(app: FastifyInstance, database: Database): void {
   app.get('/api/health', async (request): Promise<HealthResponse> => {
+    // A load balancer stops sending here while the requests already received are answered.
+    if (app.draining) throw new HttpError(503, 'unavailable', 'Turtle is shutting down.');
     try {
       await database.ping();
     } catch (error) {

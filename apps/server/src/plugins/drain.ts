@@ -1,0 +1,109 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True once a shutdown began: health answers 503 and every response closes its connection. */
+    readonly draining: boolean;
+  }
+}
+
+interface DrainState {
+  draining: boolean;
+  inFlight: number;
+  lastRequestAt: number;
+  tasks: Array<() => Promise<void>>;
+}
+
+const states = new WeakMap<FastifyInstance, DrainState>();
+
+/**
+ * Graceful shutdown, part one (docs/decisions/012-hardening.md): counts the requests in flight and, once draining,
+ * answers every request with `Connection: close`, so each keep-alive connection ends after its next response instead
+ * of being reset.
+ */
+export function registerDrain(app: FastifyInstance): void {
+  const state: DrainState = { draining: false, inFlight: 0, lastRequestAt: 0, tasks: [] };
+  states.set(app, state);
+  app.decorate('draining', {
+    getter: () => state.draining,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    state.inFlight += 1;
+    state.lastRequestAt = Date.now();
+    reply.raw.once('close', () => {
+      state.inFlight -= 1;
+    });
+  });
+  // At send time, so a request that arrived before the shutdown began closes its connection too.
+  app.addHook('onSend', async (_request, reply) => {
+    if (state.draining) reply.header('connection', 'close');
+  });
+}
+
+/**
+ * Work that must run when a shutdown begins, not after the last request ends: a stream open for minutes would
+ * otherwise hold the drain to its deadline. Runs once, at `startDraining` or at `app.close()`, whichever is first.
+ */
+export function onShutdown(app: FastifyInstance, task: () => Promise<void>): void {
+  let run: Promise<void> | undefined;
+  const once = () => (run ??= task());
+  states.get(app)?.tasks.push(once);
+  app.addHook('preClose', once);
+}
+
+export interface DrainOptions {
+  /** Keep accepting until no connection arrived for this long, so the requests already sent are all answered. */
+  quietMs: number;
+  /** ...but stop accepting after this long at most. */
+  acceptMaxMs: number;
+  /** An idle keep-alive connection gets this long to send one more request (answered, then closed). */
+  idleGraceMs: number;
+}
+
+const DEFAULT_DRAIN: DrainOptions = { quietMs: 150, acceptMaxMs: 2_000, idleGraceMs: 250 };
+
+/**
+ * Graceful shutdown, part two: report unhealthy, run the shutdown tasks, keep accepting while connections still
+ * arrive, stop listening, answer every request received (each with `Connection: close`), then close the connections
+ * left idle. Resolves when no request is in flight; the caller then closes the app and the database.
+ */
+export async function drain(app: FastifyInstance, options: DrainOptions = DEFAULT_DRAIN): Promise<void> {
+  const state = states.get(app);
+  if (!state) throw new Error('registerDrain was not called on this app');
+  state.draining = true;
+  const tasks = Promise.all(state.tasks.map((task) => task()));
+  const server = app.server;
+  const started = Date.now();
+  let lastConnectionAt = started;
+  const onConnection = () => (lastConnectionAt = Date.now());
+  server.on('connection', onConnection);
+  while (Date.now() - lastConnectionAt < options.quietMs && Date.now() - started < options.acceptMaxMs) {
+    await tick();
+  }
+  server.off('connection', onConnection);
+  // net.Server's close stops accepting without http.Server's closing of idle connections, which would reset a
+  // keep-alive client that is sending its next request right now.
+  net.Server.prototype.close.call(server);
+  await tasks;
+  for (;;) {
+    await tick();
+    const quiet = state.inFlight === 0 && Date.now() - state.lastRequestAt >= options.idleGraceMs;
+    if (quiet && Date.now() - started >= options.idleGraceMs) break;
+  }
+  server.closeIdleConnections();
+}
+
+/** Requests still being answered (for the last wait before the database closes). */
+export function requestsInFlight(app: FastifyInstance): number {
+  return states.get(app)?.inFlight ?? 0;
+}
+
+/**
+ * 25 ms, then one pass of the event loop's I/O: a loop held up by work (PGlite runs on this thread) must accept the
+ * connections and read the requests that waited meanwhile before anything is judged quiet.
+ */
+async function tick(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 25));
+  await new Promise((resolve) => setImmediate(resolve));
+}
