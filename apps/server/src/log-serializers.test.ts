@@ -50,7 +50,12 @@ describe('error logging', () => {
     expect(String((error as Error).message)).toContain(secret);
 
     const lines: string[] = [];
-    const sink = new Writable({ write: (chunk, _encoding, done) => done(null, void lines.push(String(chunk))) });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     createLogger('info', sink).error({ err: error }, 'request failed');
     const line = lines.join('');
     expect(line).not.toContain(secret);

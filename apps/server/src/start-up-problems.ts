@@ -1,35 +1,11 @@
 import type { DatabaseConfig } from './config/config';
 import { describeDatabase } from './db/open-database';
+import { errorCode, errorMessage, isDiskFull } from './lib/error-code';
 
 /**
  * Start-up failures as one sentence an operator can act on: what is wrong and what to do. A bare code (`28P01`,
  * `EROFS`) or PGlite's `Aborted()` says neither.
  */
-
-/** The error's code, looking through wrappers (AggregateError, `cause`). */
-export function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if (current instanceof AggregateError && current.errors.length) {
-      current = current.errors[0];
-      continue;
-    }
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length) return errorMessage(error.errors[0]);
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** PGlite stops with `Aborted()` (a WebAssembly abort) when it cannot write, which in practice is a full disk. */
-export function isDiskFull(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'ENOSPC' || code === '53100' || /^Aborted\(/.test(errorMessage(error));
-}
 
 /** Why DATA_DIR cannot be used (creating it, or writing the lock in it). */
 export function dataDirProblem(dataDir: string, error: unknown): string {

@@ -18,7 +18,7 @@ interface LockHolder {
  * gone, or whose pid now belongs to another process (pids are reused, as pid 1 is in every container), is stale.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makeFolder(dataDir);
   const lockPath = path.join(dataDir, 'turtle.lock');
   const own = JSON.stringify(describeProcess(process.pid));
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -37,6 +37,22 @@ export function acquireDataDirLock(dataDir: string): () => void {
     }
   }
   throw new DataDirLockedError(`Could not take the lock ${lockPath}.`);
+}
+
+/**
+ * `mkdir -p`, with the real reason when it fails: Node's recursive mkdir reports ENOENT where the first folder it
+ * must create is refused (EROFS, EACCES), so that one is made again alone to learn why.
+ */
+function makeFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let first = dir;
+    while (!fs.existsSync(path.dirname(first)) && path.dirname(first) !== first) first = path.dirname(first);
+    fs.mkdirSync(first);
+    throw error;
+  }
 }
 
 /** What a lock written by `pid` says about it. Exported for tests, which write locks for other processes. */

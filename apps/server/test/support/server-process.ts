@@ -14,7 +14,11 @@ export interface ServerProcess {
 }
 
 /** Runs the real server entry point (from source, through tsx) as its own process. */
-export async function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string | undefined>,
+  /** Run as another user (the tests run as root, to whom every folder is writable). */
+  user?: { uid: number; gid: number },
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(
     process.execPath,
@@ -24,6 +28,7 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: port },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...user,
     },
   );
   let output = '';
