@@ -28,6 +28,7 @@ import { registerBodyTypes } from './plugins/body-types';
 import { onShutdown, registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerNulRefusal } from './plugins/refuse-nul';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -80,6 +81,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
   registerBodyTypes(app);
+  registerNulRefusal(app);
   registerSameOriginCheck(app, config.publicOrigin);
   registerSessions(app, database.db, secureCookies);
   await registerRateLimits(app, config.redis);

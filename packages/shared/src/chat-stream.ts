@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import type { ChatSendMeta } from './conversation';
 
@@ -8,12 +9,10 @@ export const CHAT_MENTIONED_NOTES_MAX = 10;
 /** One message of the history sent to the model. Only the person and the assistant speak: no `system` role. */
 export const ChatStreamMessageSchema = z.object({
   role: z.enum(['user', 'assistant'], { error: 'A message role must be "user" or "assistant".' }),
-  content: z
-    .string({ error: 'A message must be text.' })
-    .max(
-      CHAT_MESSAGE_MAX_LENGTH,
-      `A message must have ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters or less.`,
-    ),
+  content: safeText({ error: 'A message must be text.' }).max(
+    CHAT_MESSAGE_MAX_LENGTH,
+    `A message must have ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters or less.`,
+  ),
 });
 export type ChatStreamMessage = z.infer<typeof ChatStreamMessageSchema>;
 
@@ -25,8 +24,8 @@ export const ChatStreamBodySchema = z.object({
     .max(CHAT_HISTORY_MAX_MESSAGES, `Send at most ${CHAT_HISTORY_MAX_MESSAGES} messages.`)
     .refine((messages) => messages.at(-1)?.role === 'user', 'The last message must be the person\u2019s.')
     .refine((messages) => messages.at(-1)?.content.trim() !== '', 'Type a message first.'),
-  model: z.string({ error: 'Name the model.' }).min(1).max(100),
-  noteIds: z.array(z.string().min(1).max(100)).max(CHAT_MENTIONED_NOTES_MAX).optional(),
+  model: safeText({ error: 'Name the model.' }).min(1).max(100),
+  noteIds: z.array(safeText().min(1).max(100)).max(CHAT_MENTIONED_NOTES_MAX).optional(),
 });
 export type ChatStreamBody = z.infer<typeof ChatStreamBodySchema>;
 

@@ -61,6 +61,9 @@ export function toErrorBody(error: FastifyError | Error): { status: number; body
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorBody(error);
+    // @fastify/send's 416 names the file's size: `Content-Range: bytes */size` (RFC 9110 15.5.17).
+    const contentRange = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
+    if (status === 416 && typeof contentRange === 'string') reply.header('content-range', contentRange);
     // Our own 5xx (shutting down, a provider or the disk unavailable) are expected answers, not failures to trace.
     if (status >= 500 && body.code === 'internal') request.log.error({ err: error }, 'request failed');
     else request.log[status >= 500 ? 'warn' : 'info']({ code: body.code, status }, 'request refused');
