@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRefusingPostgres } from './support/fake-postgres';
 import { canMount, fillDisk, mountTmpfs } from './support/mount';
-import { spawnServer, type ServerProcess } from './support/server-process';
+import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
 
 // Issue 17, item 6: each start-up failure is one line saying what is wrong and what to do, not a bare code.
 
@@ -119,4 +119,35 @@ describe('PostgreSQL problems', () => {
       `turtle: the database "turtle_no_such_database" does not exist on the PostgreSQL server at ${url.host}: create it (createdb turtle_no_such_database) or correct its name in DATABASE_URL.`,
     );
   });
+});
+
+// Issue 17, item 13: on 0.0.0.0 anyone could sign in as any account through the development provider, and the demo
+// checkout gave Pro away. Beyond loopback both must be named in the configuration.
+describe('an address other machines can reach', () => {
+  it('refuses to start with the development sign-in and the demo checkout unless they are named', async () => {
+    const line = await failureLine({ DATA_DIR: path.join(tempDir(), 'data'), HOST: '0.0.0.0' });
+    expect(line).toMatch(
+      /^turtle: Invalid configuration: HOST 0\.0\.0\.0 can be reached from other machines, so the development sign-in/,
+    );
+    expect(line).toContain('DEV_SIGN_IN=false');
+    expect(line).toContain('PAYMENTS=demo');
+  });
+
+  it('starts once they are named, without the development provider when it is turned off', async () => {
+    const server = await spawnServer({
+      DATA_DIR: path.join(tempDir(), 'data'),
+      HOST: '0.0.0.0',
+      DEV_SIGN_IN: 'false',
+      PAYMENTS: 'demo',
+      LOG_LEVEL: 'warn',
+    });
+    started.push(server);
+    await waitUntilHealthy(server);
+    const config = await (await fetch(`${server.url}/api/config`)).json();
+    expect(config).toMatchObject({ signInProvider: null, payments: 'demo' });
+    expect((await fetch(`${server.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`)).status).toBe(404);
+    const discovery = await fetch(`${server.url}/dev-oidc/.well-known/openid-configuration`);
+    expect(await discovery.text()).not.toContain('"issuer"');
+    expect(server.output()).toContain('PAYMENTS=demo on an address others can reach');
+  }, 60_000);
 });
