@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'accountExists',
   'invalidTicket',
   'passwordNotSet',
+  'idempotencyKeyReused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
