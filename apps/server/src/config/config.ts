@@ -115,7 +115,7 @@ const EnvSchema = z.object({
     (value) => value === undefined || isHttpsOrLoopback(value),
     'must be an https URL (http only on loopback)',
   ),
-  /** The development sign-in provider: on by default only on a loopback HOST (docs/decisions/013). */
+  /** The development sign-in provider: on by default only on a loopback HOST (docs/decisions/012). */
   DEV_SIGN_IN: flag.optional(),
   /** `demo` or `stripe`; unset: Stripe when its variables are set, else the demo checkout on a loopback HOST only. */
   PAYMENTS: z.enum(['demo', 'stripe'], { error: 'must be demo or stripe' }).optional(),

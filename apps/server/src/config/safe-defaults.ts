@@ -5,7 +5,7 @@ export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const DEV_PROVIDER_NAME = 'Dev Sign-in';
 
 /**
- * The embedded stand-ins that are unsafe in front of other people (docs/decisions/013-explicit-defaults.md): the
+ * The embedded stand-ins that are unsafe in front of other people (docs/decisions/012-explicit-defaults.md): the
  * development sign-in signs anyone in as any email they type, and the demo checkout grants Pro without payment.
  * On a loopback HOST they run with no configuration at all; on any other address the server refuses to start until
  * the configuration names them, or replaces them. Cookies are Secure unless the server is only on loopback.

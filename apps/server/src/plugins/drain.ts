@@ -18,9 +18,9 @@ interface DrainState {
 const states = new WeakMap<FastifyInstance, DrainState>();
 
 /**
- * Graceful shutdown, part one (docs/decisions/012-hardening.md): counts the requests in flight and, once draining,
- * answers every request with `Connection: close`, so each keep-alive connection ends after its next response instead
- * of being reset.
+ * Graceful shutdown, part one (docs/decisions/014-graceful-shutdown-and-idempotent-creates.md): counts the requests
+ * in flight and, once draining, answers every request with `Connection: close`, so each keep-alive connection ends
+ * after its next response instead of being reset.
  */
 export function registerDrain(app: FastifyInstance): void {
   const state: DrainState = { draining: false, inFlight: 0, lastRequestAt: 0, tasks: [] };
