@@ -85,7 +85,7 @@ export async function drain(app: FastifyInstance, options: DrainOptions = DEFAUL
   // net.Server's close stops accepting without http.Server's closing of idle connections, which would reset a
   // keep-alive client that is sending its next request right now.
   net.Server.prototype.close.call(server);
-  await tasks;
+  await tasks.catch((error: unknown) => app.log.error({ err: error }, 'a shutdown task failed'));
   for (;;) {
     await tick();
     const quiet = state.inFlight === 0 && Date.now() - state.lastRequestAt >= options.idleGraceMs;
