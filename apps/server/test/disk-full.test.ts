@@ -1,8 +1,11 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, sessionCookieFrom } from './support/http';
 import { canMount, fillDisk, mountTmpfs } from './support/mount';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
+
+// Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 // Issue 17, item 6: a full disk during a note save answers 507 with a message, not a generic 500. The server runs
 // on a small disk of its own (needs root and mount: CI and the developers' machines have both).
@@ -14,7 +17,7 @@ describe.runIf(canMount)('a full disk while the server runs', () => {
     disk = mountTmpfs('size=48m');
     server = await spawnServer({ DATA_DIR: path.join(disk.dir, 'data'), LOG_LEVEL: 'warn' });
     await waitUntilHealthy(server);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     server?.child.kill('SIGTERM');
@@ -38,5 +41,5 @@ describe.runIf(canMount)('a full disk while the server runs', () => {
       message: "The server's disk is full, so this was not saved. Please try again later.",
     });
     expect((await call(server.url, '/api/note/list', { cookie })).status).toBe(200);
-  }, 60_000);
+  });
 });

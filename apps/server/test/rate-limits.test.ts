@@ -48,7 +48,7 @@ describe('rate limits', () => {
     const second = await loginAs(email, from(102));
     expectLimited(second);
     expect(second.headers.get('retry-after')).toBe('2');
-  });
+  }, 90_000);
 
   it('login: X-Forwarded-For does not reset the count when no proxy is trusted', async () => {
     server = await startTestServer();

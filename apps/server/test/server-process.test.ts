@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, sessionCookieFrom } from './support/http';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
+
+// Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const started: ServerProcess[] = [];
 const tempDirs: string[] = [];

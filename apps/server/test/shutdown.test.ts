@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
+
+// Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 // Issue 17, item 2: SIGTERM drains. Every request already received is answered, new requests on open connections
 // are answered with `Connection: close`, and the process exits 0 without waiting on idle keep-alive connections.
@@ -99,7 +102,7 @@ describe('SIGTERM drains instead of dropping requests', () => {
     expect(during).toMatchObject({ status: 200, connection: 'close' });
     expect(await server.exited).toBe(0);
     agent.destroy();
-  }, 60_000);
+  });
 
   it('exits 0 at once when a keep-alive client stays connected after its answer', async () => {
     const server = await start({ SHUTDOWN_TIMEOUT_MS: '10000' });
@@ -128,7 +131,7 @@ describe('SIGTERM drains instead of dropping requests', () => {
     expect(await server.exited).toBe(0);
     expect(Date.now() - killedAt).toBeLessThan(5_000);
     agent.destroy();
-  }, 60_000);
+  });
 
   it('reports unhealthy while it drains', async () => {
     const server = await start();
@@ -141,5 +144,5 @@ describe('SIGTERM drains instead of dropping requests', () => {
     expect(JSON.parse(health.body)).toEqual({ code: 'unavailable', message: 'Turtle is shutting down.' });
     expect(await server.exited).toBe(0);
     agent.destroy();
-  }, 60_000);
+  });
 });

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startRefusingPostgres } from './support/fake-postgres';
 import { canMount, fillDisk, mountTmpfs } from './support/mount';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
+
+// Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 // Issue 17, item 6: each start-up failure is one line saying what is wrong and what to do, not a bare code.
 
@@ -149,5 +152,5 @@ describe('an address other machines can reach', () => {
     const discovery = await fetch(`${server.url}/dev-oidc/.well-known/openid-configuration`);
     expect(await discovery.text()).not.toContain('"issuer"');
     expect(server.output()).toContain('PAYMENTS=demo on an address others can reach');
-  }, 60_000);
+  });
 });

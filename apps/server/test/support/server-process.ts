@@ -38,8 +38,8 @@ export async function spawnServer(
   return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-/** Polls /api/health until it answers 200; fails if the process exits first. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+/** Polls /api/health until it answers 200; fails if the process exits first. Generous: CI machines get busy. */
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
