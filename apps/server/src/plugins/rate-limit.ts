@@ -42,6 +42,8 @@ const limitsByApp = new WeakMap<FastifyInstance, Limits>();
 export async function registerRateLimits(app: FastifyInstance, redisConfig: AppConfig['redis']): Promise<void> {
   let redis: Redis | undefined;
   let degraded = false;
+  /** Set once the current connection is being dropped, so failures arriving together drop it once. */
+  let dropping = false;
   if (redisConfig) {
     // At start Redis must answer (fail fast, like the database); once up, lost connections are retried.
     let started = false;
@@ -74,6 +76,7 @@ export async function registerRateLimits(app: FastifyInstance, redisConfig: AppC
       );
     });
     redis.on('ready', () => {
+      dropping = false;
       if (!degraded) return;
       degraded = false;
       app.log.info('Redis is back; rate limits count in Redis again');
@@ -95,7 +98,10 @@ export async function registerRateLimits(app: FastifyInstance, redisConfig: AppC
       }
       // A frozen Redis keeps its connection "ready" while every call times out: drop it, so the next calls go
       // straight to this process's counters until a reconnection passes ioredis's ready check again.
-      if (redis.status === 'ready') redis.disconnect(true);
+      if (redis.status === 'ready' && !dropping) {
+        dropping = true;
+        redis.disconnect(true);
+      }
     },
   };
   limitsByApp.set(app, limits);
