@@ -17,6 +17,15 @@ interface DrainState {
 
 const states = new WeakMap<FastifyInstance, DrainState>();
 
+/** The app's drain state; a plugin scope (Fastify makes it with Object.create) finds its root's. */
+function stateOf(app: FastifyInstance): DrainState | undefined {
+  for (let scope: object | null = app; scope; scope = Object.getPrototypeOf(scope)) {
+    const state = states.get(scope as FastifyInstance);
+    if (state) return state;
+  }
+  return undefined;
+}
+
 /**
  * Graceful shutdown, part one (docs/decisions/014-graceful-shutdown-and-idempotent-creates.md): counts the requests
  * in flight and, once draining, answers every request with `Connection: close`, so each keep-alive connection ends
@@ -48,7 +57,7 @@ export function registerDrain(app: FastifyInstance): void {
 export function onShutdown(app: FastifyInstance, task: () => Promise<void>): void {
   let run: Promise<void> | undefined;
   const once = () => (run ??= task());
-  states.get(app)?.tasks.push(once);
+  stateOf(app)?.tasks.push(once);
   app.addHook('preClose', once);
 }
 
@@ -69,7 +78,7 @@ const DEFAULT_DRAIN: DrainOptions = { quietMs: 150, acceptMaxMs: 2_000, idleGrac
  * left idle. Resolves when no request is in flight; the caller then closes the app and the database.
  */
 export async function drain(app: FastifyInstance, options: DrainOptions = DEFAULT_DRAIN): Promise<void> {
-  const state = states.get(app);
+  const state = stateOf(app);
   if (!state) throw new Error('registerDrain was not called on this app');
   state.draining = true;
   const tasks = Promise.all(state.tasks.map((task) => task()));
@@ -96,7 +105,7 @@ export async function drain(app: FastifyInstance, options: DrainOptions = DEFAUL
 
 /** Requests still being answered (for the last wait before the database closes). */
 export function requestsInFlight(app: FastifyInstance): number {
-  return states.get(app)?.inFlight ?? 0;
+  return stateOf(app)?.inFlight ?? 0;
 }
 
 /**

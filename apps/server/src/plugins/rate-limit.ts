@@ -107,10 +107,13 @@ export async function registerRateLimits(app: FastifyInstance, redisConfig: AppC
   limitsByApp.set(app, limits);
 }
 
+/** The app's counters; a plugin scope (Fastify makes it with Object.create) finds its root's. */
 function limitsOf(app: FastifyInstance): Limits {
-  const limits = limitsByApp.get(app);
-  if (!limits) throw new Error('registerRateLimits must run before the routes that count');
-  return limits;
+  for (let scope: object | null = app; scope; scope = Object.getPrototypeOf(scope)) {
+    const limits = limitsByApp.get(scope as FastifyInstance);
+    if (limits) return limits;
+  }
+  throw new Error('registerRateLimits must run before the routes that count');
 }
 
 /** This process's counters, standing in for Redis: each request counts FALLBACK_COUNT_FACTOR times. */
