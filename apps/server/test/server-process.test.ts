@@ -70,7 +70,7 @@ function getOnNewConnection(url: string): Promise<number> {
 }
 
 describe('graceful shutdown', () => {
-  it('on SIGTERM stops accepting, finishes the open request, closes the database and exits 0', async () => {
+  it('on SIGTERM reports unhealthy, finishes the open request, stops accepting, closes the database and exits 0', async () => {
     const server = await start(databaseEnv());
     await waitUntilHealthy(server);
     const slow = openSlowRequest(server.url);
@@ -78,8 +78,8 @@ describe('graceful shutdown', () => {
 
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    // A new connection is refused; the load balancer's next check fails.
-    await expect(getOnNewConnection(`${server.url}/api/health`)).rejects.toThrow(/ECONNREFUSED/);
+    // While a request is still open, a load balancer's check gets 503 and sends nothing more.
+    expect(await getOnNewConnection(`${server.url}/api/health`)).toBe(503);
 
     slow.finish();
     const answer = await slow.response;
@@ -87,6 +87,7 @@ describe('graceful shutdown', () => {
     expect(JSON.parse(answer.body)).toEqual({ ok: true });
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
+    await expect(getOnNewConnection(`${server.url}/api/health`)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('on SIGTERM ends an open assistant stream with a last event, aborts its upstream call and exits 0', async () => {

@@ -62,22 +62,22 @@ export function onShutdown(app: FastifyInstance, task: () => Promise<void>): voi
 }
 
 export interface DrainOptions {
-  /** Keep accepting until no connection arrived for this long, so the requests already sent are all answered. */
+  /**
+   * The server is done once no request ran and no connection arrived for this long: an idle keep-alive connection
+   * gets this long to send one more request (answered, then closed), and a late connection is still accepted.
+   */
   quietMs: number;
-  /** ...but stop accepting after this long at most. */
+  /** Stop accepting after this long even if requests still run (a balancer that keeps sending). */
   acceptMaxMs: number;
-  /** An idle keep-alive connection gets this long to send one more request (answered, then closed). */
-  idleGraceMs: number;
 }
 
-const DEFAULT_DRAIN: DrainOptions = { quietMs: 150, acceptMaxMs: 2_000, idleGraceMs: 250 };
-
 /**
- * Graceful shutdown, part two: report unhealthy, run the shutdown tasks, keep accepting while connections still
- * arrive, stop listening, answer every request received (each with `Connection: close`), then close the connections
- * left idle. Resolves when no request is in flight; the caller then closes the app and the database.
+ * Graceful shutdown, part two: report unhealthy, run the shutdown tasks, answer every request (each with
+ * `Connection: close`), and keep accepting until all is quiet, so no connection already made, even one still in the
+ * kernel's queue while the process was busy, is reset. Then stop listening and close the connections left idle.
+ * Resolves when no request is in flight; the caller then closes the app and the database.
  */
-export async function drain(app: FastifyInstance, options: DrainOptions = DEFAULT_DRAIN): Promise<void> {
+export async function drain(app: FastifyInstance, options: DrainOptions): Promise<void> {
   const state = stateOf(app);
   if (!state) throw new Error('registerDrain was not called on this app');
   state.draining = true;
@@ -87,19 +87,15 @@ export async function drain(app: FastifyInstance, options: DrainOptions = DEFAUL
   let lastConnectionAt = started;
   const onConnection = () => (lastConnectionAt = Date.now());
   server.on('connection', onConnection);
-  while (Date.now() - lastConnectionAt < options.quietMs && Date.now() - started < options.acceptMaxMs) {
-    await tick();
-  }
+  const quiet = () =>
+    state.inFlight === 0 && Date.now() - Math.max(lastConnectionAt, state.lastRequestAt) >= options.quietMs;
+  while (!quiet() && Date.now() - started < options.acceptMaxMs) await tick();
   server.off('connection', onConnection);
   // net.Server's close stops accepting without http.Server's closing of idle connections, which would reset a
   // keep-alive client that is sending its next request right now.
   net.Server.prototype.close.call(server);
   await tasks.catch((error: unknown) => app.log.error({ err: error }, 'a shutdown task failed'));
-  for (;;) {
-    await tick();
-    const quiet = state.inFlight === 0 && Date.now() - state.lastRequestAt >= options.idleGraceMs;
-    if (quiet && Date.now() - started >= options.idleGraceMs) break;
-  }
+  while (!quiet()) await tick();
   server.closeIdleConnections();
 }
 
