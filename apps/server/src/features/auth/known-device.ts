@@ -27,7 +27,7 @@ export async function rememberDevice(
 ): Promise<void> {
   const current = request.cookies[DEVICE_COOKIE];
   const token = current && /^[\w-]{43}$/.test(current) ? current : newSessionToken();
-  await rememberKnownDevice(db, hashSessionToken(token), userId, new Date());
+  await rememberKnownDevice(db, { id: hashSessionToken(token), userId, now: new Date(), forgetAfterMs: DEVICE_TTL_MS });
   reply.setCookie(DEVICE_COOKIE, token, {
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,
