@@ -203,6 +203,31 @@ describe('the note editor', () => {
     expect(await editor.title(page).getAttribute('maxlength')).toBe('200');
   });
 
+  // Issue 17, item 7: the server saved the note but the answer was lost; saving again must not make a second one.
+  it('creates a note once when its first answer is lost and Create is pressed again', async () => {
+    const { page } = await openNotes();
+    const keys: (string | undefined)[] = [];
+    let answers = 0;
+    await page.route('**/api/note/save', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      const response = await route.fetch();
+      answers += 1;
+      if (answers === 1) await route.abort('connectionreset');
+      else await route.fulfill({ response });
+    });
+    await page.goto('/note/new');
+    await editor.title(page).fill('Once');
+    await editor.content(page).fill('Saved a single time.');
+    await editor.create(page).click();
+    await page.getByRole('alert').waitFor();
+    await editor.create(page).click();
+    await page.waitForURL(`${app.url}/notes`);
+    await expectCount(page, '1 note');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('asks before leaving with unsaved changes: Back, a link, the browser back button, closing the tab', async () => {
     const { page } = await openNotes();
     const dialog = page.getByRole('alertdialog', { name: 'Discard changes?' });

@@ -3,7 +3,7 @@ import { createPasswordAccount, loginLink, uniqueEmail, userButton } from './sup
 import { useE2eApp } from './support/e2e-app';
 import { continueWith } from './support/sign-in-popup';
 
-// The built-in development provider answers "Continue with Dev Sign-in" (NODE_ENV=test).
+// The built-in development provider answers "Continue with Dev Sign-in" (on a loopback server with no configuration).
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 const PROVIDER = 'Dev Sign-in';

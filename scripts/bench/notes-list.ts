@@ -24,7 +24,7 @@ export interface LoadResult {
 }
 
 export async function benchNotesList(): Promise<{ database: LoadResult; fixed: LoadResult; engine: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL });
   const database = await openDatabase(
     config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: 'memory://' },
   );

@@ -67,6 +67,11 @@ async function buildServer() {
   });
 }
 
+/** Whether `buildApp()` has anything to do. */
+export function needsBuild() {
+  return isStale(WEB_INDEX, WEB_INPUTS) || isStale(SERVER_BUNDLE, SERVER_INPUTS);
+}
+
 /** Builds what is stale (or everything with `force`). Returns what was built. */
 export async function buildApp({ force = false } = {}) {
   const built = [];

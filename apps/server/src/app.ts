@@ -34,8 +34,10 @@ import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './features/sessions/sessions';
 import { userRoutes } from './features/user/user.routes';
 import { registerBodyTypes } from './plugins/body-types';
+import { onShutdown, registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerNulRefusal } from './plugins/refuse-nul';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -83,11 +85,10 @@ export async function buildApp({
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    // Open keep-alive sockets must not hold a graceful shutdown open.
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Shutdown drains first (plugins/drain.ts): by the time the app closes, nothing is left to refuse.
+    return503OnClosing: false,
   });
-  const secureCookies = config.nodeEnv === 'production';
+  const secureCookies = config.cookieSecure;
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -95,10 +96,12 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerDrain(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
   registerBodyTypes(app);
+  registerNulRefusal(app);
   registerSameOriginCheck(app, config.publicOrigin);
   registerSessions(app, database.db, secureCookies);
   await registerRateLimits(app, config.redis);
@@ -126,7 +129,7 @@ export async function buildApp({
   // Streams this instance left behind when it last stopped (a crash) end now, stopped and not charged.
   await assistantServices.slots.reclaimAtStart(assistantServices.owner);
   // Shutting down, open replies end with a last event (kept ones are saved) before the database closes.
-  app.addHook('preClose', async () => {
+  onShutdown(app, async () => {
     await assistantServices.replies.stopAll();
     await quota.flush();
   });

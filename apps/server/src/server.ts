@@ -7,8 +7,10 @@ import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open-database';
-import { createLogger } from './logger';
+import { createLogger, prettyDestination } from './logger';
+import { drain, requestsInFlight } from './plugins/drain';
 import { RedisUnavailableError } from './plugins/rate-limit';
+import { dataDirProblem, databaseProblem, listenProblem } from './start-up-problems';
 
 /** Prints one clear line and exits 1: the operator reads the line, not a stack trace. */
 function fail(message: string): never {
@@ -16,15 +18,19 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function reason(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length) return reason(error.errors[0]);
-  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
-  return String(error);
-}
-
 function webDistDir(): string {
   // Bundled to apps/server/dist/server.js; run from source as apps/server/src/server.ts. Either way: ../../web/dist.
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** The address to open: PUBLIC_URL, else the one this machine reaches the server at. */
+function addressToOpen(config: AppConfig, app: FastifyInstance): string {
+  if (config.publicOrigin) return config.publicOrigin;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.replace(/^\[|\]$/g, '');
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }
 
 async function main(): Promise<void> {
@@ -35,7 +41,8 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  // Readable lines for a person at a terminal, JSON lines for a log collector.
+  const logger = createLogger(config.logLevel, process.stdout.isTTY ? await prettyDestination() : undefined);
 
   let releaseLock = () => {};
   if (config.database.kind === 'pglite') {
@@ -43,7 +50,7 @@ async function main(): Promise<void> {
       releaseLock = acquireDataDirLock(config.database.dataDir);
     } catch (error) {
       if (error instanceof DataDirLockedError) fail(error.message);
-      fail(`cannot use DATA_DIR ${config.database.dataDir}: ${reason(error)}`);
+      fail(dataDirProblem(config.database.dataDir, error));
     }
   }
 
@@ -53,7 +60,7 @@ async function main(): Promise<void> {
     await runMigrations(database);
   } catch (error) {
     releaseLock();
-    fail(`cannot open the database (${describeDatabase(config.database)}): ${reason(error)}`);
+    fail(databaseProblem(config.database, error));
   }
 
   let app: FastifyInstance;
@@ -70,13 +77,16 @@ async function main(): Promise<void> {
   } catch (error) {
     await database.close();
     releaseLock();
-    fail(`cannot listen on ${config.host}:${config.port}: ${reason(error)}`);
+    fail(listenProblem(config.host, config.port, error));
   }
-  logger.info({ database: describeDatabase(config.database) }, 'Turtle is ready');
+  logger.info({ database: describeDatabase(config.database) }, `Turtle is ready at ${addressToOpen(config, app)}`);
   handleShutdown(app, database, releaseLock, config.shutdownTimeoutMs);
 }
 
-/** SIGTERM/SIGINT: stop accepting, let open requests finish, close the database, exit 0. */
+/**
+ * SIGTERM/SIGINT: report unhealthy, answer every request already received (new ones on open connections get
+ * `Connection: close`), close the app and the database, release the lock, exit 0. Past the timeout: exit 1.
+ */
 function handleShutdown(app: FastifyInstance, database: Database, releaseLock: () => void, timeoutMs: number) {
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -90,7 +100,10 @@ function handleShutdown(app: FastifyInstance, database: Database, releaseLock: (
     }, timeoutMs);
     timer.unref();
     try {
+      // A balancer that keeps sending is cut off halfway to the deadline; the requests it sent are still answered.
+      await drain(app, { quietMs: 250, acceptMaxMs: Math.min(5_000, timeoutMs / 2) });
       await app.close();
+      while (requestsInFlight(app) > 0) await new Promise((resolve) => setTimeout(resolve, 25));
       await database.close();
     } finally {
       releaseLock();

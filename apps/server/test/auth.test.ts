@@ -245,8 +245,13 @@ describe('login', () => {
 });
 
 describe('secure cookies', () => {
-  it('marks the session cookie Secure when NODE_ENV=production', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production' } });
+  it('leaves Secure off on a loopback server with no configuration, so http://localhost works', async () => {
+    const res = await signup({ name: 'Local', email: uniqueEmail(), password: 'secret1' });
+    expect(res.headers.getSetCookie().find((line) => line.startsWith('sid='))).not.toMatch(/; Secure/);
+  });
+
+  it('marks the session cookie Secure when COOKIE_SECURE=true (no longer through NODE_ENV)', async () => {
+    const production = await startTestServer({ env: { COOKIE_SECURE: 'true' } });
     try {
       const res = await call(production.url, '/api/user/signup', {
         form: { name: 'Prod', email: uniqueEmail(), password: 'secret1' },

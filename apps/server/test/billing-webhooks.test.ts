@@ -135,6 +135,18 @@ describe('webhook authentication', () => {
   it('accepts a timestamp within the 300 s window', async () => {
     const { body, signature } = signedWebhook(harmless(), { timestamp: now() - 240 });
     expect((await deliver(body, signature)).status).toBe(200);
+    const ahead = signedWebhook(harmless(), { timestamp: now() + 240 });
+    expect((await deliver(ahead.body, ahead.signature)).status).toBe(200);
+  });
+
+  // Issue 17, item 13: the SDK checks only a timestamp's age, so one from the future passed.
+  it('refuses a timestamp more than 300 s in the future', async () => {
+    const event = harmless();
+    const { body, signature } = signedWebhook(event, { timestamp: now() + 3_600 });
+    const res = await deliver(body, signature);
+    expect(res.status).toBe(400);
+    expect(res.data).toEqual({ code: 'badRequest', message: 'The webhook signature is missing, invalid or too old.' });
+    expect(await eventStored(event.id as string)).toBe(false);
   });
 
   it('is exempt from the same-origin check, never from the signature', async () => {

@@ -24,7 +24,7 @@ describe('health', () => {
   it('answers ok after checking the database', async () => {
     const res = await call(server.url, '/api/health');
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.data).toEqual({ status: 'ok', database: 'ok', redis: 'off' });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -35,7 +35,7 @@ interface LessonServer {
 
 /** The real app on the fixture lessons (lesson 1 ready, 2 scripted but without audio, 3-7 without files). */
 async function startLessonServer(env: Record<string, string> = {}): Promise<LessonServer> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, ...env });
   const database = await openDatabase(
     config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: 'memory://' },
   );

@@ -1,10 +1,14 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, sessionCookieFrom } from './support/http';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
+
+// Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const started: ServerProcess[] = [];
 const tempDirs: string[] = [];
@@ -53,16 +57,29 @@ function openSlowRequest(url: string) {
   return { finish: () => request.end(body.slice(10)), response };
 }
 
+/** A GET on a connection of its own (fetch would reuse a kept-alive one). */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
 describe('graceful shutdown', () => {
-  it('on SIGTERM stops accepting, finishes the open request, closes the database and exits 0', async () => {
+  it('on SIGTERM reports unhealthy, finishes the open request, stops accepting, closes the database and exits 0', async () => {
     const server = await start(databaseEnv());
     await waitUntilHealthy(server);
     const slow = openSlowRequest(server.url);
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // While a request is still open, a load balancer's check gets 503 and sends nothing more.
+    expect(await getOnNewConnection(`${server.url}/api/health`)).toBe(503);
 
     slow.finish();
     const answer = await slow.response;
@@ -70,6 +87,7 @@ describe('graceful shutdown', () => {
     expect(JSON.parse(answer.body)).toEqual({ ok: true });
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
+    await expect(getOnNewConnection(`${server.url}/api/health`)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('on SIGTERM ends an open assistant stream with a last event, aborts its upstream call and exits 0', async () => {
@@ -130,6 +148,20 @@ describe('start-up failures say one clear line and exit 1', () => {
     expect(health.status).toBe(200);
   });
 
+  it('takes over a lock whose pid now belongs to another program (a reused pid)', async () => {
+    const dataDir = tempDataDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      // As the previous version wrote it: the bare pid, now held by a process that is not a Turtle server.
+      fs.writeFileSync(path.join(dataDir, 'turtle.lock'), String(other.pid));
+      const server = await start({ DATA_DIR: dataDir });
+      await waitUntilHealthy(server);
+    } finally {
+      other.kill();
+    }
+  });
+
   it('takes over a lock left by a process that no longer runs', async () => {
     const dataDir = tempDataDir();
     fs.mkdirSync(dataDir, { recursive: true });
@@ -150,7 +182,7 @@ describe('start-up failures say one clear line and exit 1', () => {
     const server = await start({ DATABASE_URL: 'postgres://turtle:secret@127.0.0.1:1/turtle' });
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toBe(
-      'turtle: cannot open the database (PostgreSQL at postgres://turtle:***@127.0.0.1:1/turtle): ECONNREFUSED',
+      'turtle: nothing answers at 127.0.0.1:1 (connection refused): start PostgreSQL there, or correct the host and port in DATABASE_URL.',
     );
   });
 

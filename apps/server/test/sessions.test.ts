@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, SESSION_TTL_MS } from '@turtle/shared/constants';
+import { DAY_MS, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '@turtle/shared/constants';
 import { sessions } from '../src/db/schema';
 import { hashSessionToken } from '../src/features/sessions/session-token';
 import { createSessionToken, createUser } from './support/factories';
@@ -79,6 +79,34 @@ describe('GET /api/user/status', () => {
     expect(cookie).not.toContain('Domain');
     const [row] = await db().select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
+  });
+
+  // Issue 17, item 12: a session used every day slid forever.
+  it('ends a session 90 days after its login, however recently it slid', async () => {
+    const user = await createUser(db());
+    const token = await createSessionToken(
+      db(),
+      user.id,
+      new Date(Date.now() + 20 * DAY_MS),
+      new Date(Date.now() - SESSION_MAX_AGE_MS - 1000),
+    );
+    const res = await call(server.url, '/api/user/status', { cookie: token });
+    expect(res.data).toEqual({});
+    expect(res.headers.get('set-cookie')).toMatch(/^sid=;/);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it('slides no further than 90 days after the login', async () => {
+    const user = await createUser(db());
+    const loggedInAt = Date.now() - SESSION_MAX_AGE_MS + 5 * DAY_MS;
+    const token = await createSessionToken(db(), user.id, new Date(Date.now() + DAY_MS), new Date(loggedInAt));
+    const res = await call(server.url, '/api/user/status', { cookie: token });
+    expect(res.data).toMatchObject({ id: user.id });
+    const [row] = await db().select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBe(loggedInAt + SESSION_MAX_AGE_MS);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(5 * 86_400 - 60);
+    expect(maxAge).toBeLessThanOrEqual(5 * 86_400);
   });
 
   it('does not rewrite a fresh session on every request', async () => {

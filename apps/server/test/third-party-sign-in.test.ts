@@ -24,6 +24,30 @@ async function redeem(appUrl: string, jar: CookieJar, form: Record<string, strin
   return res;
 }
 
+// Issue 17, item 13: the callback's `code` and `state` reached the logs in the request URL.
+describe('the sign-in callback in the logs', () => {
+  it('never shows its code or state', async () => {
+    const lines: string[] = [];
+    const logged = await startTestServer({
+      env: { LOG_LEVEL: 'info' },
+      logDestination: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const popup = await signInThroughPopup(logged.url, new CookieJar(), { name: 'Logged', email: uniqueEmail() });
+      expect(popup.status).toBe(200);
+      const callbacks = lines.filter((line) => line.includes('/api/auth/oidc/callback?'));
+      expect(callbacks.length).toBeGreaterThan(0);
+      for (const line of callbacks) {
+        expect(line).toMatch(/code=%5Bredacted%5D/);
+        expect(line).toMatch(/state=%5Bredacted%5D/);
+      }
+      expect(lines.join('')).not.toMatch(/[?&](code|state)=(?!%5Bredacted%5D)/);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('Continue with the development provider', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -268,8 +292,8 @@ describe('Continue with an outside OIDC issuer', () => {
     expect(popup).toMatchObject({ status: 400, message: null });
   });
 
-  it('is off in production when no provider is configured', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production' } });
+  it('is off when DEV_SIGN_IN=false and no provider is configured', async () => {
+    const production = await startTestServer({ env: { DEV_SIGN_IN: 'false' } });
     try {
       expect((await call(production.url, '/api/config')).data).toMatchObject({ signInProvider: null });
       const start = await call(production.url, '/api/auth/oidc/start?nonce=popup-nonce-0123456789');

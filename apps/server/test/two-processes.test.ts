@@ -71,6 +71,20 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       expect(eleventh.headers.get('retry-after')).toMatch(/^\d+$/);
     });
 
+    it("count one account's failed logins together, so the wait set on one holds on the other", async () => {
+      const email = `throttled-${randomUUID()}@example.test`;
+      const attempt = (url: string, count: number) =>
+        call(url, '/api/user/login', {
+          form: { email, password: 'wrong' },
+          headers: { 'x-forwarded-for': `203.0.113.${100 + count}` },
+        });
+      for (let count = 1; count <= 5; count += 1)
+        expect((await attempt(count % 2 ? a.url : b.url, count)).status).toBe(401);
+      const sixth = await attempt(b.url, 6);
+      expect(sixth.status).toBe(429);
+      expect(sixth.headers.get('retry-after')).toBe('1');
+    });
+
     it('share chat replies: one stream per person across both, and Stop on one ends a reply written by the other', async () => {
       const user = await createUser(database.db, { name: 'Chatty' });
       const token = await createSessionToken(database.db, user.id);

@@ -6,6 +6,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants';
+import { MIXED_SCRIPTS_MESSAGE, mixesScriptsConfusably, normalizeEmail } from './email';
+import { safeText } from './text';
+
+export { normalizeEmail };
 
 /**
  * The login and signup forms and their endpoints share these schemas (SPEC 5), so the browser and the server give
@@ -31,32 +35,28 @@ export const AUTH_MESSAGES = {
   accountExists: 'An account with this email already exists. Log in with your password.',
 } as const;
 
-/** Emails are compared case-insensitively: the stored and looked-up form is trimmed and lower-case. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-const email = z
-  .string({ error: AUTH_MESSAGES.enterEmail })
-  .trim()
+/**
+ * The address is parsed into the one form stored and looked up (email.ts: NFKC, no invisible characters, trimmed,
+ * lower-case), and refused when it mixes look-alike alphabets.
+ */
+const email = safeText({ error: AUTH_MESSAGES.enterEmail })
+  .overwrite(normalizeEmail)
   .min(1, AUTH_MESSAGES.enterEmail)
   .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong)
-  .regex(EMAIL_PATTERN, AUTH_MESSAGES.notEmail);
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.notEmail)
+  .refine((value) => !mixesScriptsConfusably(value), MIXED_SCRIPTS_MESSAGE);
 
 /** Passwords are taken exactly as typed: no trimming, no case folding. */
-const loginPassword = z
-  .string({ error: AUTH_MESSAGES.enterPassword })
+const loginPassword = safeText({ error: AUTH_MESSAGES.enterPassword })
   .min(1, AUTH_MESSAGES.enterPassword)
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 
-const newPassword = z
-  .string({ error: AUTH_MESSAGES.enterPassword })
+const newPassword = safeText({ error: AUTH_MESSAGES.enterPassword })
   .min(1, AUTH_MESSAGES.enterPassword)
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 
-const name = z
-  .string({ error: AUTH_MESSAGES.enterName })
+const name = safeText({ error: AUTH_MESSAGES.enterName })
   .trim()
   .min(1, AUTH_MESSAGES.enterName)
   .min(NAME_MIN_LENGTH, AUTH_MESSAGES.nameTooShort)
@@ -70,10 +70,10 @@ export type SignupBody = z.infer<typeof SignupBodySchema>;
 
 /** DECISIONS "Third-party sign-in": the spec's name and email, plus the one-time ticket the popup received. */
 export const ThirdPartyLoginBodySchema = z.object({
-  name: z.string({ error: AUTH_MESSAGES.enterName }).trim().max(200),
+  name: safeText({ error: AUTH_MESSAGES.enterName }).trim().max(200),
   email,
   /** Optional in the schema: a call without one is refused like a bad ticket (401), not as malformed. */
-  ticket: z.string().max(200).optional(),
+  ticket: safeText().max(200).optional(),
 });
 export type ThirdPartyLoginBody = z.infer<typeof ThirdPartyLoginBodySchema>;
 

@@ -72,6 +72,8 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** DECISIONS.md "Security controls": 30-day sliding session expiry. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
+/** Issue 17, item 12: however it slides, a session ends this long after its login. */
+export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 
 /** DECISIONS.md "Chat": assistant replies a day per plan (configurable on the server; these are the defaults). */
 export const FREE_DAILY_REPLIES = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { CHAT_MENTIONED_NOTES_MAX, ModelNameSchema } from './chat-stream';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 
@@ -65,8 +66,7 @@ export interface GetConversationResponse {
   conversation: Conversation;
 }
 
-const IdSchema = z
-  .string({ error: 'Send the id of the conversation.' })
+const IdSchema = safeText({ error: 'Send the id of the conversation.' })
   .min(1, 'Send the id of the conversation.')
   .max(100);
 
@@ -75,8 +75,7 @@ export const ConversationIdQuerySchema = z.object({ id: IdSchema });
 /** `POST /api/chat/conversations/rename`. */
 export const RenameConversationBodySchema = z.object({
   id: IdSchema,
-  title: z
-    .string({ error: 'Give the conversation a name.' })
+  title: safeText({ error: 'Give the conversation a name.' })
     .trim()
     .min(1, 'Give the conversation a name.')
     .max(
@@ -94,17 +93,16 @@ export const StopReplyBodySchema = z.object({ conversationId: IdSchema });
 
 /** What the composer sends (SPEC 3 "Composer message" with the text the model reads). */
 export const ComposerMessageSchema = z.object({
-  content: z
-    .string({ error: 'A message must be text.' })
+  content: safeText({ error: 'A message must be text.' })
     .max(
       CHAT_MESSAGE_MAX_LENGTH,
       `A message must have ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters or less.`,
     )
     .refine((content) => content.trim() !== '', 'Type a message first.'),
-  htmlContent: z.string().max(MESSAGE_RICH_CONTENT_MAX_LENGTH, 'This message is too long.').optional(),
-  lexicalContent: z.string().max(MESSAGE_RICH_CONTENT_MAX_LENGTH, 'This message is too long.').optional(),
+  htmlContent: safeText().max(MESSAGE_RICH_CONTENT_MAX_LENGTH, 'This message is too long.').optional(),
+  lexicalContent: safeText().max(MESSAGE_RICH_CONTENT_MAX_LENGTH, 'This message is too long.').optional(),
   /** Notes mentioned in the message; the server reads the caller's own notes only. */
-  noteIds: z.array(z.string().min(1).max(100)).max(CHAT_MENTIONED_NOTES_MAX).optional(),
+  noteIds: z.array(safeText().min(1).max(100)).max(CHAT_MENTIONED_NOTES_MAX).optional(),
 });
 export type ComposerMessage = z.infer<typeof ComposerMessageSchema>;
 

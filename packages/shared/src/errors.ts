@@ -15,7 +15,9 @@ export const ERROR_CODES = [
   'payloadTooLarge',
   'unsupportedMediaType',
   'rateLimited',
+  'rangeNotSatisfiable',
   'internal',
+  'insufficientStorage',
   'unavailable',
   'emailNotFound',
   'invalidPassword',
@@ -24,6 +26,7 @@ export const ERROR_CODES = [
   'invalidTicket',
   'passwordNotSet',
   'cardLimitReached',
+  'idempotencyKeyReused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /** SPEC 3 "Note": times are milliseconds since the epoch. */
 export const NoteSchema = z.object({
@@ -21,16 +22,16 @@ export const NOTE_TOO_LONG_MESSAGE = 'Note is too long';
 export const SaveNoteBodySchema = z.object({
   note: z.object(
     {
-      id: z.string({ error: 'A note id must be text.' }).min(1).max(100).optional(),
-      name: z.string({ error: 'A note title must be text.' }),
-      content: z.string({ error: 'A note body must be text.' }),
+      id: safeText({ error: 'A note id must be text.' }).min(1).max(100).optional(),
+      name: safeText({ error: 'A note title must be text.' }),
+      content: safeText({ error: 'A note body must be text.' }),
     },
     { error: 'Send the note to save.' },
   ),
 });
 export type SaveNoteBody = z.infer<typeof SaveNoteBodySchema>;
 
-export const NoteIdSchema = z.string({ error: 'Send the id of the note.' }).min(1, 'Send the id of the note.').max(100);
+export const NoteIdSchema = safeText({ error: 'Send the id of the note.' }).min(1, 'Send the id of the note.').max(100);
 export const DeleteNoteBodySchema = z.object({ id: NoteIdSchema });
 export const GetNoteQuerySchema = z.object({ id: NoteIdSchema });
 

@@ -128,7 +128,10 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
     };
 
     // Each person has the chat open, as before sending a message: the page asked for their meter.
-    for (const person of people) await fetch(`${base}/api/chat/usage`, { headers: { cookie: `sid=${person}` } });
+    const openChats = async () => {
+      for (const person of people) await fetch(`${base}/api/chat/usage`, { headers: { cookie: `sid=${person}` } });
+    };
+    await openChats();
     await upstream.script({ tokens: TOKENS, delayMs: 0 });
     for (let i = 0; i < 5; i += 1) await Promise.all([direct(), viaServer(i)]); // warm-up
     const sequentialDirect: StreamTiming[] = [];
@@ -146,6 +149,7 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
     const concurrent: ConcurrentFigures[] = [];
     for (const pace of [100, 500]) {
       await upstream.script({ tokens: TOKENS, delayMs: 1000 / pace });
+      await openChats();
       const directRuns = await Promise.all(Array.from({ length: CONCURRENT }, direct));
       const { runs, cpuMicrosPerToken } = await measured(() =>
         Promise.all(Array.from({ length: CONCURRENT }, (_, person) => viaServer(person))),

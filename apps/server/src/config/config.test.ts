@@ -14,11 +14,11 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 describe('loadConfig defaults', () => {
-  it('listens on 0.0.0.0:3000 with info logging and the example support address when nothing is set', () => {
+  it('listens on localhost:3000 with info logging and the example support address when nothing is set', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.host).toBe('0.0.0.0');
-    expect(config.nodeEnv).toBe('development');
+    expect(config.host).toBe('localhost');
+    expect(config.loopbackOnly).toBe(true);
     expect(config.logLevel).toBe('info');
     expect(config.trustProxy).toBe(false);
     expect(config.supportEmail).toBe('support@example.com');
@@ -82,10 +82,11 @@ describe('loadConfig empty values', () => {
   });
 
   it('treats every empty variable as unset, so its default applies', () => {
-    const config = loadConfig({ SHUTDOWN_TIMEOUT_MS: '', LOG_LEVEL: ' ', NODE_ENV: '' });
+    const config = loadConfig({ SHUTDOWN_TIMEOUT_MS: '', LOG_LEVEL: ' ', HOST: '', PAYMENTS: '' });
     expect(config.shutdownTimeoutMs).toBe(10_000);
     expect(config.logLevel).toBe('info');
-    expect(config.nodeEnv).toBe('development');
+    expect(config.host).toBe('localhost');
+    expect(config.payments.kind).toBe('demo');
   });
 });
 
@@ -118,7 +119,9 @@ describe('loadConfig errors', () => {
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['SUPPORT_EMAIL', 'nope'],
-    ['NODE_ENV', 'staging'],
+    ['DEV_SIGN_IN', 'yes'],
+    ['PAYMENTS', 'free'],
+    ['COOKIE_SECURE', '1'],
   ])('throws a one-line ConfigError naming %s and its value %s', (name, value) => {
     const { message } = configError({ [name]: value });
     expect(message).not.toContain('\n');
@@ -166,9 +169,25 @@ describe('loadConfig payments', () => {
     STRIPE_PRICE_YEARLY: 'price_yearly1',
   };
 
-  it('uses the demo checkout without Stripe variables, in production too', () => {
+  it('uses the demo checkout without Stripe variables on loopback, or anywhere when PAYMENTS=demo names it', () => {
     expect(loadConfig({}).payments).toEqual({ kind: 'demo' });
-    expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ kind: 'demo' });
+    expect(loadConfig({ HOST: '127.0.0.1' }).payments).toEqual({ kind: 'demo' });
+    expect(loadConfig({ HOST: '0.0.0.0', PAYMENTS: 'demo', DEV_SIGN_IN: 'false' }).payments).toEqual({ kind: 'demo' });
+  });
+
+  it('ignores NODE_ENV: production no longer turns anything on or off by itself', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toEqual(loadConfig({}));
+    expect(loadConfig({ NODE_ENV: 'staging' }).payments.kind).toBe('demo');
+  });
+
+  it('needs all four Stripe variables when PAYMENTS=stripe, and refuses PAYMENTS=demo beside them', () => {
+    expect(configError({ PAYMENTS: 'stripe' }).message).toContain(
+      'STRIPE_SECRET_KEY must be set when PAYMENTS=stripe is',
+    );
+    expect(loadConfig({ ...stripe, PAYMENTS: 'stripe' }).payments.kind).toBe('stripe');
+    expect(configError({ ...stripe, PAYMENTS: 'demo' }).message).toContain(
+      'PAYMENTS must be stripe when STRIPE_SECRET_KEY is set',
+    );
   });
 
   it('uses Stripe when all four are set, talking to Stripe itself unless STRIPE_API_BASE says otherwise', () => {
@@ -211,5 +230,57 @@ describe('loadConfig payments', () => {
     expect(configError({ STRIPE_API_BASE: 'http://127.0.0.1:1' }).message).toContain(
       'STRIPE_SECRET_KEY must be set when STRIPE_API_BASE is',
     );
+  });
+});
+
+describe('loadConfig on an address other machines can reach (issue 17, item 13)', () => {
+  const exposed = { HOST: '0.0.0.0' };
+
+  it('refuses to start with the development sign-in and the demo checkout unless they are named', () => {
+    const { message } = configError(exposed);
+    expect(message).not.toContain('\n');
+    expect(message).toContain('HOST 0.0.0.0 can be reached from other machines, so the development sign-in');
+    expect(message).toContain('DEV_SIGN_IN=false');
+    expect(message).toContain('so the demo checkout (Pro for free, no money moves) must be chosen explicitly');
+    expect(message).toContain('PAYMENTS=demo');
+    for (const host of ['::', '192.168.1.20', 'turtle.example.com']) {
+      expect(configError({ HOST: host }).message).toContain(`HOST ${host} can be reached`);
+    }
+  });
+
+  it('starts when each is named, replaced or turned off', () => {
+    expect(loadConfig({ ...exposed, DEV_SIGN_IN: 'true', PAYMENTS: 'demo' })).toMatchObject({
+      signIn: { kind: 'dev' },
+      payments: { kind: 'demo' },
+      loopbackOnly: false,
+    });
+    expect(loadConfig({ ...exposed, DEV_SIGN_IN: 'false', PAYMENTS: 'demo' }).signIn).toEqual({ kind: 'off' });
+    expect(loadConfig({ ...exposed, OIDC_CLIENT_ID: 'client', PAYMENTS: 'demo' }).signIn.kind).toBe('oidc');
+  });
+
+  it('runs both stand-ins on loopback with no configuration, and DEV_SIGN_IN=false turns sign-in off there too', () => {
+    for (const host of ['localhost', '127.0.0.1', '::1']) {
+      expect(loadConfig({ HOST: host })).toMatchObject({ signIn: { kind: 'dev' }, payments: { kind: 'demo' } });
+    }
+    expect(loadConfig({ DEV_SIGN_IN: 'false' }).signIn).toEqual({ kind: 'off' });
+  });
+
+  it('refuses DEV_SIGN_IN=true beside a real provider', () => {
+    expect(configError({ OIDC_CLIENT_ID: 'client', DEV_SIGN_IN: 'true' }).message).toContain(
+      'DEV_SIGN_IN must not be true when OIDC_CLIENT_ID is set',
+    );
+  });
+});
+
+describe('loadConfig COOKIE_SECURE', () => {
+  const named = { DEV_SIGN_IN: 'false', PAYMENTS: 'demo' };
+
+  it('is off on loopback and on beyond it, unless PUBLIC_URL or COOKIE_SECURE says otherwise', () => {
+    expect(loadConfig({}).cookieSecure).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', ...named }).cookieSecure).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com' }).cookieSecure).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', ...named, PUBLIC_URL: 'http://turtle.lan:3000' }).cookieSecure).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', ...named, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 });

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { OFFLINE_MODEL } from '@turtle/shared/app-config';
 import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES } from '@turtle/shared/constants';
+import { ConfigError } from './config-error';
+import { isLoopbackHost } from './loopback';
+import { resolveSafeDefaults } from './safe-defaults';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 0 to 65535' })
@@ -21,12 +24,15 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url({ error: 'must be a full URL' }).optional());
 
+/** `true` or `false`, as a boolean. */
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true');
+
+export { ConfigError };
+
 /** Every environment variable the server reads. `.env.example` documents each one. */
 const EnvSchema = z.object({
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .default('development'),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** Loopback by default: only this machine can connect until HOST says otherwise (see config/safe-defaults.ts). */
+  HOST: z.string().trim().min(1).default('localhost'),
   PORT: port.default(3000),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -110,6 +116,12 @@ const EnvSchema = z.object({
     (value) => value === undefined || isHttpsOrLoopback(value),
     'must be an https URL (http only on loopback)',
   ),
+  /** The development sign-in provider: on by default only on a loopback HOST (docs/decisions/012). */
+  DEV_SIGN_IN: flag.optional(),
+  /** `demo` or `stripe`; unset: Stripe when its variables are set, else the demo checkout on a loopback HOST only. */
+  PAYMENTS: z.enum(['demo', 'stripe'], { error: 'must be demo or stripe' }).optional(),
+  /** Unset: Secure when PUBLIC_URL is https, or (without PUBLIC_URL) when HOST is not loopback. */
+  COOKIE_SECURE: flag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -123,18 +135,20 @@ export type SignInConfig =
   | { kind: 'dev'; providerName: string }
   | { kind: 'off' };
 
-export const GOOGLE_ISSUER = 'https://accounts.google.com';
-export const DEV_PROVIDER_NAME = 'Dev Sign-in';
-
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
+export type Env = z.infer<typeof EnvSchema>;
+
 export interface AppConfig {
-  nodeEnv: 'development' | 'production' | 'test';
   host: string;
+  /** HOST only takes connections from this machine: the embedded stand-ins may run without being named. */
+  loopbackOnly: boolean;
+  /** Session and sign-in cookies carry `Secure` (they always do on a request that came over https). */
+  cookieSecure: boolean;
   port: number;
   publicOrigin: string | undefined;
   database: DatabaseConfig;
-  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  logLevel: Env['LOG_LEVEL'];
   /** `true` (any), `false`, or a comma-separated list of proxy addresses, ranges and proxy-addr names. */
   trustProxy: boolean | string;
   supportEmail: string;
@@ -160,8 +174,6 @@ export interface AssistantConfig {
   dailyReplies: { free: number; pro: number };
 }
 
-export class ConfigError extends Error {}
-
 /** Who takes payments (DECISIONS.md "Running it"): the labelled demo checkout, or Stripe. */
 export type PaymentsConfig =
   | { kind: 'demo' }
@@ -173,13 +185,6 @@ export type PaymentsConfig =
       /** Where the SDK sends its requests; unset means Stripe itself. */
       api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
     };
-
-const STRIPE_VARIABLES = [
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_PRICE_MONTHLY',
-  'STRIPE_PRICE_YEARLY',
-] as const;
 
 /** Parses the environment once at start. Throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -196,9 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const loopbackOnly = isLoopbackHost(e.HOST);
+  const choices = resolveSafeDefaults(e, loopbackOnly);
   return {
-    nodeEnv: e.NODE_ENV,
     host: e.HOST,
+    loopbackOnly,
+    cookieSecure: choices.cookieSecure,
     port: e.PORT,
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     database: e.DATABASE_URL
@@ -209,59 +217,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
-    signIn: signInConfig(e),
+    signIn: choices.signIn,
     assistant: assistantConfig(e),
-    payments: paymentsConfig(e),
+    payments: choices.payments,
   };
 }
 
 function isHttpsOrLoopback(value: string): boolean {
   const url = new URL(value);
-  if (url.protocol === 'https:') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return url.protocol === 'http:' && (host === 'localhost' || host === '::1' || host.startsWith('127.'));
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
 }
 
-/**
- * Stripe needs all four variables; with none set the demo checkout answers, in production too (it is labelled
- * on every screen, and the server logs a warning at start: see docs/decisions/009-payments.md).
- */
-function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
-  const secretKey = e.STRIPE_SECRET_KEY;
-  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
-  const monthly = e.STRIPE_PRICE_MONTHLY;
-  const yearly = e.STRIPE_PRICE_YEARLY;
-  if (!secretKey || !webhookSecret || !monthly || !yearly) {
-    const given = STRIPE_VARIABLES.filter((name) => e[name]);
-    if (given.length > 0) {
-      const missing = STRIPE_VARIABLES.find((name) => !e[name]);
-      throw new ConfigError(
-        `Invalid configuration: ${missing} must be set when ${given[0]} is (Stripe needs all four)`,
-      );
-    }
-    if (e.STRIPE_API_BASE) {
-      throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY must be set when STRIPE_API_BASE is');
-    }
-    return { kind: 'demo' };
-  }
-  if (monthly === yearly) {
-    throw new ConfigError('Invalid configuration: STRIPE_PRICE_YEARLY must differ from STRIPE_PRICE_MONTHLY');
-  }
-  return { kind: 'stripe', secretKey, webhookSecret, prices: { monthly, yearly }, api: stripeApi(e.STRIPE_API_BASE) };
-}
-
-function stripeApi(value: string | undefined): Extract<PaymentsConfig, { kind: 'stripe' }>['api'] {
-  if (!value) return undefined;
-  const url = new URL(value);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
-    protocol,
-  };
-}
-
-function assistantConfig(e: z.infer<typeof EnvSchema>): AssistantConfig {
+function assistantConfig(e: Env): AssistantConfig {
   const listed = (e.LLM_MODELS ?? '')
     .split(',')
     .map((model) => model.trim())
@@ -278,22 +245,5 @@ function assistantConfig(e: z.infer<typeof EnvSchema>): AssistantConfig {
     models,
     firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
     dailyReplies: { free: e.CHAT_FREE_DAILY_REPLIES, pro: e.CHAT_PRO_DAILY_REPLIES },
-  };
-}
-
-function signInConfig(e: z.infer<typeof EnvSchema>): SignInConfig {
-  if (!e.OIDC_CLIENT_ID) {
-    if (e.OIDC_ISSUER) throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER is');
-    // The development provider signs anyone in as any email: never in production.
-    return e.NODE_ENV === 'production' ? { kind: 'off' } : { kind: 'dev', providerName: DEV_PROVIDER_NAME };
-  }
-  const issuer = e.OIDC_ISSUER ?? GOOGLE_ISSUER;
-  const providerName = e.OIDC_PROVIDER_NAME || (issuer === GOOGLE_ISSUER ? 'Google' : new URL(issuer).hostname);
-  return {
-    kind: 'oidc',
-    issuer,
-    clientId: e.OIDC_CLIENT_ID,
-    clientSecret: e.OIDC_CLIENT_SECRET || undefined,
-    providerName,
   };
 }

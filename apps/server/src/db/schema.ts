@@ -379,3 +379,46 @@ export const cardDrafts = pgTable(
   },
   (table) => [index('card_drafts_user_created_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * A browser that signed in to an account before (issue 17, item 10). Failed logins from it count apart from everyone
+ * else's, so guesses against an account never lock its owner out of a known device.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    /** SHA-256 of the device cookie's token, hex. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('known_devices_user_id_idx').on(table.userId)],
+);
+
+/**
+ * The answer to a create sent with an `Idempotency-Key` (lib/idempotency.ts): a retry with the same key gets it again
+ * instead of creating a second row. Kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the key created: `note`, later `card`, `conversation`. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request body, hex: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The JSON body answered the first time. */
+    response: jsonb('response').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.scope, table.key] }),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
+);

@@ -66,7 +66,33 @@ describe('toErrorBody', () => {
     expect(JSON.stringify(result)).not.toContain('secret internals');
   });
 
-  it('answers 500 for a status it has no message for', () => {
-    expect(toErrorBody(fastifyError(418, undefined, 'teapot detail'))).toEqual({ status: 500, body: INTERNAL });
+  // Issue 17, item 9: @fastify/static's 416 for `Range: bytes=99999999-` became a 500.
+  it('keeps a 416 as a 416, and any other 4xx it has no message for with the 400 words', () => {
+    expect(toErrorBody(fastifyError(416))).toEqual({
+      status: 416,
+      body: { code: 'rangeNotSatisfiable', message: 'That byte range is outside the file.' },
+    });
+    expect(toErrorBody(fastifyError(418, undefined, 'teapot detail'))).toEqual({
+      status: 418,
+      body: { code: 'badRequest', message: 'The request is malformed.' },
+    });
+  });
+
+  // Issue 17, items 6 and 8: what the database refuses is not a 500.
+  it('answers 507 when the disk is full, from PostgreSQL, the OS or PGlite', () => {
+    const diskFull = { status: 507, body: expect.objectContaining({ code: 'insufficientStorage' }) };
+    const fromPostgres = new Error('Failed query: insert …', {
+      cause: Object.assign(new Error('x'), { code: '53100' }),
+    });
+    expect(toErrorBody(fromPostgres)).toEqual(diskFull);
+    expect(toErrorBody(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))).toEqual(diskFull);
+    expect(toErrorBody(new Error('Aborted(). Build with -sASSERTIONS for more info.'))).toEqual(diskFull);
+  });
+
+  it('answers 400 when the database cannot store a character of the text (NUL)', () => {
+    const encoding = new Error('Failed query: …', {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    });
+    expect(toErrorBody(encoding)).toEqual({ status: 400, body: expect.objectContaining({ code: 'badRequest' }) });
   });
 });

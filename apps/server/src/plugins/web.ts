@@ -25,11 +25,16 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | und
   });
 }
 
+/** Folders that only ever hold files: a miss there is a 404, never a page (a long name skips the file route). */
+const FILE_PREFIXES = ['/assets/', '/media/'];
+
 /** SPA fallback: any GET for a page (not /api, not a file) gets index.html and the client router decides. */
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (isApiUrl(request.url)) return false;
-  return !path.extname(request.url.split('?')[0] ?? '/');
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (FILE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  return !path.extname(pathname);
 }
 
 function sendApp(reply: FastifyReply) {

@@ -20,8 +20,14 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
 }
 
 /** A signed-in session for `userId`; returns the cookie token (what the browser would hold). */
-export async function createSessionToken(db: Db, userId: string, expiresAt = new Date(Date.now() + SESSION_TTL_MS)) {
+export async function createSessionToken(
+  db: Db,
+  userId: string,
+  expiresAt = new Date(Date.now() + SESSION_TTL_MS),
+  /** When its login happened; now by default. */
+  createdAt?: Date,
+) {
   const token = newSessionToken();
-  await insertSession(db, { id: hashSessionToken(token), userId, expiresAt });
+  await insertSession(db, { id: hashSessionToken(token), userId, expiresAt, createdAt });
   return token;
 }

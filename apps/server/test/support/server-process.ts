@@ -14,7 +14,11 @@ export interface ServerProcess {
 }
 
 /** Runs the real server entry point (from source, through tsx) as its own process. */
-export async function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string | undefined>,
+  /** Run as another user (the tests run as root, to whom every folder is writable). */
+  user?: { uid: number; gid: number },
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(
     process.execPath,
@@ -22,8 +26,9 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
     ['--import', 'tsx', path.join(SERVER_ROOT, 'src/server.ts')],
     {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env, PORT: port },
+      env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: port },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...user,
     },
   );
   let output = '';
@@ -33,8 +38,8 @@ export async function spawnServer(env: Record<string, string | undefined>): Prom
   return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-/** Polls /api/health until it answers 200; fails if the process exits first. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+/** Polls /api/health until it answers 200; fails if the process exits first. Generous: CI machines get busy. */
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));

@@ -27,7 +27,6 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
-    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: process.env.DATABASE_URL,
     ...options.env,

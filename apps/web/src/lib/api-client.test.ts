@@ -53,6 +53,12 @@ describe('api client requests', () => {
     expect(sent().headers['content-type']).toBe('application/json');
   });
 
+  it('postJson adds the headers it is given, such as an Idempotency-Key', async () => {
+    fetchMock.mockResolvedValue(json({}));
+    await api.postJson('/api/note/save', { note: {} }, { 'Idempotency-Key': 'k1' });
+    expect(sent().headers).toMatchObject({ 'Idempotency-Key': 'k1', 'content-type': 'application/json' });
+  });
+
   it('postForm sends the fields urlencoded', async () => {
     fetchMock.mockResolvedValue(json({}));
     await api.postForm('/api/login', { email: 'a@b.c', password: 'p w&d' });

@@ -21,8 +21,14 @@ function isErrorBody(data: unknown): data is ApiErrorBody {
 
 type Body = { json: unknown } | { form: Record<string, string> } | undefined;
 
-async function request<T>(method: string, path: string, body?: Body, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function request<T>(
+  method: string,
+  path: string,
+  body?: Body,
+  signal?: AbortSignal,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   let payload: string | undefined;
   if (body && 'json' in body) {
     headers['content-type'] = 'application/json';
@@ -51,6 +57,8 @@ async function request<T>(method: string, path: string, body?: Body, signal?: Ab
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
   post: <T>(path: string) => request<T>('POST', path),
-  postJson: <T>(path: string, json: unknown) => request<T>('POST', path, { json }),
+  /** `headers` adds request headers, such as the `Idempotency-Key` of a create. */
+  postJson: <T>(path: string, json: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', path, { json }, undefined, headers),
   postForm: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }),
 };

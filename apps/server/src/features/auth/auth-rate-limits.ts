@@ -1,25 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { MINUTE_MS } from '@turtle/shared/constants';
-import { normalizeEmail } from '@turtle/shared/auth';
+import { HOUR_MS, MINUTE_MS } from '@turtle/shared/constants';
 import type { RateLimitRule } from '../../plugins/rate-limit';
-
-/** The email a login is for, as the counter key; a body without one is only counted per IP. */
-function bodyEmail(request: FastifyRequest): string | undefined {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? normalizeEmail(email).slice(0, 254) : undefined;
-}
 
 const clientIp = (request: FastifyRequest) => request.ip;
 
+/** A counter key for a (normalised) email: its SHA-256, so no address is written to Redis. */
+export const emailKey = (email: string) => `email:${createHash('sha256').update(email).digest('hex')}`;
+
 /**
- * DECISIONS.md "Security controls": login 10 a minute per IP and per email (this, not vague messages, is what
- * stands against guessing and enumeration); signup 5 a minute per IP; third-party sign-in as login.
+ * DECISIONS.md "Security controls": login 10 a minute per IP, and per account the progressive throttle of
+ * login-throttle.ts (this, not vague messages, is what stands against guessing and enumeration); signup 5 a minute
+ * per IP and 5 an hour per email; third-party sign-in as login.
  */
-export const LOGIN_LIMITS: RateLimitRule[] = [
-  { name: 'login-ip', max: 10, windowMs: MINUTE_MS, key: clientIp },
-  { name: 'login-email', max: 10, windowMs: MINUTE_MS, key: bodyEmail },
-];
+export const LOGIN_LIMITS: RateLimitRule[] = [{ name: 'login-ip', max: 10, windowMs: MINUTE_MS, key: clientIp }];
 export const SIGNUP_LIMITS: RateLimitRule[] = [{ name: 'signup-ip', max: 5, windowMs: MINUTE_MS, key: clientIp }];
+/** Counted in the handler, once the body is valid: a malformed form reveals nothing about the address. */
+export const SIGNUP_EMAIL_LIMIT = { name: 'signup-email', points: 5, windowMs: HOUR_MS };
 export const THIRD_PARTY_LOGIN_LIMITS: RateLimitRule[] = [
   { name: 'login-3rd-party-ip', max: 10, windowMs: MINUTE_MS, key: clientIp },
 ];

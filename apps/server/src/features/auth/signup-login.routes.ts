@@ -6,24 +6,29 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { countAttempt, createLimiter, rateLimited, tooManyAttempts } from '../../plugins/rate-limit';
 import { startSession } from '../sessions/sessions';
 import { toUserResponse } from '../user/user-response';
 import { findUserByEmail, insertUser } from '../user/users.repository';
 import { logAuthEvent } from './auth-log';
-import { LOGIN_LIMITS, SIGNUP_LIMITS } from './auth-rate-limits';
+import { emailKey, LOGIN_LIMITS, SIGNUP_EMAIL_LIMIT, SIGNUP_LIMITS } from './auth-rate-limits';
+import { knownDeviceOf, rememberDevice } from './known-device';
+import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
 const emailAlreadyUsed = () => new HttpError(409, 'emailAlreadyUsed', AUTH_MESSAGES.emailAlreadyUsed, 'email');
 
 /** SPEC 7: form-encoded signup and login; each answers the user and starts a new session. */
 export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+  const throttle = createLoginThrottle(app);
+  const signupsPerEmail = createLimiter(app, SIGNUP_EMAIL_LIMIT);
   app.post(
     '/api/user/signup',
     { config: { accepts: 'form' }, preHandler: rateLimited(app, SIGNUP_LIMITS) },
     async (request, reply): Promise<User> => {
       const body = parseInput(SignupBodySchema, request.body ?? {});
       const email = normalizeEmail(body.email);
+      await countAttempt(signupsPerEmail, emailKey(email), reply);
       if (await findUserByEmail(db, email)) {
         logAuthEvent(request, 'signup', 'emailAlreadyUsed', { email });
         throw emailAlreadyUsed();
@@ -38,6 +43,7 @@ export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: b
         throw error;
       }
       await startSession(db, request, reply, user.id, secureCookies);
+      await rememberDevice(db, request, reply, user.id, secureCookies);
       logAuthEvent(request, 'signup', 'success', { userId: user.id });
       return toUserResponse(user);
     },
@@ -50,7 +56,16 @@ export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: b
       const body = parseInput(LoginBodySchema, request.body ?? {});
       const email = normalizeEmail(body.email);
       const user = await findUserByEmail(db, email);
+      // Failures from a browser the owner signed in on before count apart: guesses elsewhere never lock them out.
+      const device = user ? await knownDeviceOf(db, request, user.id) : undefined;
+      const throttleKey = device ? `device:${device}` : emailKey(email);
+      const waitMs = await throttle.waitMs(throttleKey);
+      if (waitMs > 0) {
+        logAuthEvent(request, 'login', 'throttled', { userId: user?.id, email });
+        throw tooManyAttempts(reply, waitMs);
+      }
       if (!user) {
+        await throttle.recordFailure(throttleKey);
         logAuthEvent(request, 'login', 'emailNotFound', { email });
         throw new HttpError(401, 'emailNotFound', AUTH_MESSAGES.emailNotFound, 'email');
       }
@@ -64,10 +79,13 @@ export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: b
         );
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
+        await throttle.recordFailure(throttleKey);
         logAuthEvent(request, 'login', 'invalidPassword', { userId: user.id });
         throw new HttpError(401, 'invalidPassword', AUTH_MESSAGES.invalidPassword, 'password');
       }
+      await throttle.reset(throttleKey);
       await startSession(db, request, reply, user.id, secureCookies);
+      await rememberDevice(db, request, reply, user.id, secureCookies);
       logAuthEvent(request, 'login', 'success', { userId: user.id });
       return toUserResponse(user);
     },

@@ -36,8 +36,8 @@ export async function billingRoutes(
   config: AppConfig,
   provider: AnyPaymentProvider = createPaymentProvider(config.payments, db),
 ) {
-  if (provider.kind === 'demo' && config.nodeEnv === 'production') {
-    app.log.warn('payments: the demo checkout is active (no STRIPE_* variables): Pro is granted without payment');
+  if (provider.kind === 'demo' && !config.loopbackOnly) {
+    app.log.warn('payments: PAYMENTS=demo on an address others can reach: anyone can make themselves Pro for free');
   }
   const origin = (request: Parameters<typeof appOrigin>[0]) => appOrigin(request, config.publicOrigin);
 

@@ -15,6 +15,7 @@ import {
 } from '@turtle/shared/note';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
+import { onceForKey } from '../../lib/idempotency';
 import { parseInput } from '../../lib/validate';
 import { requireUser } from '../sessions/sessions';
 import {
@@ -59,8 +60,11 @@ export function notesRoutes(app: FastifyInstance, db: Db): void {
     // Only these fields come from the client: owner and times are the server's (no mass assignment).
     const values = { name: noteNameToSave(note.name), content: note.content, updatedAt: now, lastAccessAt: now };
     if (note.id === undefined) {
-      const row = await insertNote(db, { id: randomUUID(), userId: user.id, createdAt: now, ...values });
-      return { savedNote: toNote(row) };
+      // A retry of a create whose answer was lost (same Idempotency-Key) gets the first note, not a second one.
+      return onceForKey(db, request, { scope: 'note', userId: user.id }, async (tx) => {
+        const row = await insertNote(tx, { id: randomUUID(), userId: user.id, createdAt: now, ...values });
+        return { savedNote: toNote(row) };
+      });
     }
     const row = await updateOwnNote(db, user.id, note.id, values);
     if (!row) throw noteNotFound();

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 
-export async function insertSession(db: DbOrTx, values: { id: string; userId: string; expiresAt: Date }) {
+export async function insertSession(
+  db: DbOrTx,
+  values: { id: string; userId: string; expiresAt: Date; createdAt?: Date },
+) {
   await db.insert(sessions).values(values);
 }
 

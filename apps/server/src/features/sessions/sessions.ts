@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DAY_MS, SESSION_COOKIE_NAME, SESSION_TTL_MS } from '@turtle/shared/constants';
+import { DAY_MS, SESSION_COOKIE_NAME, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import { isApiUrl } from '../../lib/api-path';
 import { unauthorized } from '../../lib/http-error';
@@ -39,17 +39,21 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
       return;
     }
     const found = await findSessionWithUser(db, id);
-    if (!found || found.session.expiresAt.getTime() <= now) {
+    // The expiry slides with use, but never past SESSION_MAX_AGE_MS after the login that made the session.
+    const lastMoment = found ? found.session.createdAt.getTime() + SESSION_MAX_AGE_MS : 0;
+    if (!found || found.session.expiresAt.getTime() <= now || lastMoment <= now) {
       if (found) await deleteSession(db, id);
       clearSessionCookie(reply, secureCookies);
       return;
     }
-    if (found.session.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
-      await extendSession(db, id, new Date(now + SESSION_TTL_MS));
-      setSessionCookie(request, reply, token, secureCookies);
+    const expiresAt = found.session.expiresAt.getTime();
+    const slidTo = Math.min(now + SESSION_TTL_MS, lastMoment);
+    if (expiresAt - now < SESSION_TTL_MS - EXTEND_AFTER_MS && slidTo > expiresAt) {
+      await extendSession(db, id, new Date(slidTo));
+      setSessionCookie(request, reply, token, secureCookies, slidTo - now);
     }
     request.auth = { sessionId: id, user: found.user };
-    sessionCache.set(request.auth, found.session.expiresAt.getTime(), now);
+    sessionCache.set(request.auth, Math.min(found.session.expiresAt.getTime(), lastMoment), now);
   });
 }
 
@@ -89,13 +93,19 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, secureCookies: boolean) {
+function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  secureCookies: boolean,
+  lifetimeMs = SESSION_TTL_MS,
+) {
   reply.setCookie(SESSION_COOKIE_NAME, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: secureCookies || request.protocol === 'https',
-    maxAge: SESSION_TTL_MS / 1000,
+    maxAge: Math.floor(lifetimeMs / 1000),
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SignupBodySchema } from '@turtle/shared/auth';
 import { popupFriendly } from '../../features/oidc/oidc.routes';
+import { parseInput } from '../../lib/validate';
 import { devSignInPage } from './dev-oidc-page';
 import { DEV_OIDC_MOUNT, type DevOidcProvider } from './dev-oidc-provider';
 
@@ -20,7 +21,7 @@ export async function registerDevOidcRoutes(
   const interactionPath = `${DEV_OIDC_MOUNT}/interaction/:uid`;
 
   app.get(interactionPath, async (request, reply) => {
-    const { uid } = UidParamsSchema.parse(request.params);
+    const { uid } = parseInput(UidParamsSchema, request.params);
     const { provider } = providerFor(request);
     // Throws (and the error handler answers) when the interaction is unknown or expired.
     await provider.interactionDetails(request.raw, reply.raw);
@@ -31,7 +32,7 @@ export async function registerDevOidcRoutes(
   });
 
   app.post(interactionPath, { config: { accepts: 'form' } }, async (request, reply) => {
-    const { uid } = UidParamsSchema.parse(request.params);
+    const { uid } = parseInput(UidParamsSchema, request.params);
     const dev = providerFor(request);
     const parsed = DevSignInSchema.safeParse(request.body ?? {});
     popupFriendly(reply);

@@ -97,14 +97,25 @@ export class StripePaymentProvider implements PaymentProvider {
     return { url: portal.url };
   }
 
-  /** Verifies the signature over the raw bytes and the timestamp; throws when either is wrong. */
+  /**
+   * Verifies the signature over the raw bytes and the timestamp; throws when either is wrong. The SDK refuses only
+   * timestamps too far in the past; one too far in the future (a clock set ahead to stretch the replay window) is
+   * refused here too (issue 17, item 13).
+   */
   constructWebhookEvent(rawBody: Buffer, signature: string): Stripe.Event {
-    return this.stripe.webhooks.constructEvent(
+    const event = this.stripe.webhooks.constructEvent(
       rawBody,
       signature,
       this.config.webhookSecret,
       WEBHOOK_TOLERANCE_SECONDS,
     );
+    const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!(timestamp <= Math.floor(Date.now() / 1000) + WEBHOOK_TOLERANCE_SECONDS)) {
+      throw new Stripe.errors.StripeSignatureVerificationError(signature, rawBody.toString('utf8'), {
+        message: 'Timestamp outside the tolerance zone (in the future)',
+      });
+    }
+    return event;
   }
 
   subscriptionState(subscription: Stripe.Subscription): SubscriptionState {

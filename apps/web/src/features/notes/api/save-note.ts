@@ -1,6 +1,16 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@turtle/shared/idempotency';
 import type { Note, SaveNoteBody, SaveNoteResponse } from '@turtle/shared/note';
 import { api } from '../../../lib/api-client';
 
-/** `POST /api/note/save`: without an id creates a note, with one edits it. Answers the note as stored. */
-export const saveNote = async (note: SaveNoteBody['note']): Promise<Note> =>
-  (await api.postJson<SaveNoteResponse>('/api/note/save', { note })).savedNote;
+/**
+ * `POST /api/note/save`: without an id creates a note, with one edits it. Answers the note as stored. A create carries
+ * `idempotencyKey`, so a retry after a lost answer gets the first note back instead of making a second.
+ */
+export const saveNote = async (note: SaveNoteBody['note'], idempotencyKey?: string): Promise<Note> =>
+  (
+    await api.postJson<SaveNoteResponse>(
+      '/api/note/save',
+      { note },
+      idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined,
+    )
+  ).savedNote;

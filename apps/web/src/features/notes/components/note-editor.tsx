@@ -11,6 +11,7 @@ import { useTurtleStore } from '../../../lib/turtle-store';
 import { saveNote } from '../api/save-note';
 import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
 import { errorMessage } from '../../../lib/error-message';
+import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
 import { canSave, EMPTY_DRAFT, hasUnsavedChanges, type NoteDraft } from '../lib/note-draft';
 import { CharacterCount } from './character-count';
 import { DiscardChangesDialog } from './discard-changes-dialog';
@@ -31,6 +32,8 @@ export function NoteEditor({ note }: { note?: Note }) {
   const [shownNote, setShownNote] = useState(note);
   const [saving, setSaving] = useState(false);
   const contentRef = useRef<HTMLTextAreaElement>(null);
+  // A new note's create keeps its key while the text stays the same: saving again after a lost answer is a retry.
+  const createAttempt = useRef<CreateAttempt<NoteDraft>>(undefined);
 
   const dirty = hasUnsavedChanges(draft, saved);
   if (note !== shownNote) {
@@ -50,7 +53,12 @@ export function NoteEditor({ note }: { note?: Note }) {
     if (!enabled) return;
     setSaving(true);
     try {
-      const savedNote = await saveNote({ id: note?.id, name: draft.name, content: draft.content });
+      let idempotencyKey: string | undefined;
+      if (!note) {
+        createAttempt.current = attemptFor(createAttempt.current, draft, (a, b) => !hasUnsavedChanges(a, b));
+        idempotencyKey = createAttempt.current.key;
+      }
+      const savedNote = await saveNote({ id: note?.id, name: draft.name, content: draft.content }, idempotencyKey);
       addNotes([savedNote]);
       allowLeave();
       await navigate('/notes');

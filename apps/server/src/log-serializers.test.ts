@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl, serializeError } from './log-serializers';
+
+describe('redactUrl', () => {
+  it("hides the OIDC callback's code and state, and keeps the rest", () => {
+    expect(redactUrl('/api/auth/oidc/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj&iss=x')).toBe(
+      '/api/auth/oidc/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=x',
+    );
+    expect(redactUrl('/api/note/get?id=abc')).toBe('/api/note/get?id=abc');
+    expect(redactUrl('/plain')).toBe('/plain');
+  });
+});
+
+describe('serializeError', () => {
+  it("keeps a failed query's SQL and codes, never its parameters or PostgreSQL's detail", () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+      code: '23505',
+      detail: 'Key (email)=(alice@example.com) already exists.',
+    });
+    const failed = Object.assign(
+      new Error('Failed query: insert into "users" values ($1)\nparams: alice@example.com'),
+      {
+        query: 'insert into "users" values ($1)',
+        params: ['alice@example.com'],
+        cause,
+      },
+    );
+    const logged = JSON.stringify(serializeError(failed));
+    expect(logged).not.toContain('alice@example.com');
+    expect(serializeError(failed)).toMatchObject({
+      message: 'Failed query: insert into "users" values ($1)',
+      cause: { code: '23505', message: expect.stringContaining('users_email_unique') },
+    });
+  });
+});

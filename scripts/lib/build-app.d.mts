@@ -1,0 +1,4 @@
+export declare const ROOT: string;
+export declare const SERVER_BUNDLE: string;
+export declare function needsBuild(): boolean;
+export declare function buildApp(options?: { force?: boolean }): Promise<string[]>;
