@@ -103,3 +103,49 @@ describe('creating a note with an Idempotency-Key', () => {
     });
   });
 });
+
+describe('sending a chat message with an Idempotency-Key', () => {
+  const send = (cookie: string, key: string, content = 'Tell me about bonds') =>
+    call(server.url, '/api/chat/send', { json: { message: { content } }, cookie, headers: { 'idempotency-key': key } });
+  const metaOf = (text: string) =>
+    JSON.parse(text.split('\n\n')[0]!.slice('data: '.length)) as {
+      meta: { conversation: { id: string }; assistantMessageId: string };
+    };
+
+  it('answers a retry with the first exchange (its meta, then the end): no second conversation, no second reply', async () => {
+    const cookie = await member();
+    const key = randomUUID();
+    const first = await send(cookie, key);
+    expect(first.text).toContain('"finish_reason":"stop"');
+    const retry = await send(cookie, key);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('content-type')).toContain('text/event-stream');
+    expect(metaOf(retry.text).meta).toEqual(metaOf(first.text).meta);
+    expect(retry.text).not.toContain('finish_reason":"stop');
+    const list = (await call(server.url, '/api/chat/conversations', { cookie })).data as {
+      conversations: { id: string }[];
+    };
+    expect(list.conversations).toHaveLength(1);
+    const usage = (await call(server.url, '/api/chat/usage', { cookie })).data as { used: number };
+    expect(usage.used).toBe(1);
+    expect((await send(cookie, key, 'Another question')).status).toBe(422);
+  });
+});
+
+describe('creating a card with an Idempotency-Key', () => {
+  it('makes the card once however often the request is retried', async () => {
+    const cookie = await member();
+    const key = randomUUID();
+    const body = { card: { kind: 'basic', front: 'Capital of France?', back: 'Paris' }, deck: { deckName: 'Geo' } };
+    const create = () =>
+      call(server.url, '/api/cards/create', { json: body, cookie, headers: { 'idempotency-key': key } });
+    const answers = await Promise.all([create(), create(), create()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const ids = new Set(answers.map((answer) => (answer.data as { card: { id: string } }).card.id));
+    expect(ids.size).toBe(1);
+    const summary = (await call(server.url, '/api/cards/summary?tz=UTC', { cookie })).data as {
+      allowance: { used: number };
+    };
+    expect(summary.allowance.used).toBe(1);
+  });
+});

@@ -21,6 +21,45 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
+function requestHashOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+}
+
+/**
+ * The answer already given for the request's `Idempotency-Key`, if any (a 422 when the key came with another
+ * body). For creates that must not start their work twice, such as a chat reply: ask first, then `onceForKey`.
+ */
+export async function storedAnswerFor<T>(
+  db: Db,
+  request: FastifyRequest,
+  where: { scope: string; userId: string },
+): Promise<T | undefined> {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) return undefined;
+  const [stored] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, where.userId),
+        eq(idempotencyKeys.scope, where.scope),
+        eq(idempotencyKeys.key, key),
+      ),
+    )
+    .limit(1);
+  if (!stored) return undefined;
+  if (stored.requestHash !== requestHashOf(request)) {
+    throw new HttpError(
+      422,
+      'idempotencyKeyReused',
+      `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request.`,
+    );
+  }
+  return stored.response as T;
+}
+
 /**
  * Runs a create at most once per (user, scope, `Idempotency-Key`): the row it makes and the answer it gives are
  * committed together with the key, so a retry of the same request gets the same answer and creates nothing, even
@@ -37,35 +76,14 @@ export async function onceForKey<T>(
 ): Promise<T> {
   const key = idempotencyKeyOf(request);
   if (key === undefined) return create(db);
-  const requestHash = createHash('sha256')
-    .update(JSON.stringify(request.body ?? null))
-    .digest('hex');
+  const requestHash = requestHashOf(request);
   const now = Date.now();
   await db
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, where.userId), lt(idempotencyKeys.createdAt, now - KEEP_MS)));
   for (let attempt = 0; ; attempt++) {
-    const [stored] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, where.userId),
-          eq(idempotencyKeys.scope, where.scope),
-          eq(idempotencyKeys.key, key),
-        ),
-      )
-      .limit(1);
-    if (stored) {
-      if (stored.requestHash !== requestHash) {
-        throw new HttpError(
-          422,
-          'idempotencyKeyReused',
-          `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request.`,
-        );
-      }
-      return stored.response as T;
-    }
+    const stored = await storedAnswerFor<T>(db, request, where);
+    if (stored !== undefined) return stored;
     try {
       return await db.transaction(async (tx) => {
         const answer = await create(tx);

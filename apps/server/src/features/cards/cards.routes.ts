@@ -14,6 +14,7 @@ import {
   type ListDecksResponse,
 } from '@turtle/shared/cards';
 import { studyDayAt, TimeZoneQuerySchema } from '@turtle/shared/cards-day';
+import { onceForKey } from '../../lib/idempotency';
 import { parseInput } from '../../lib/validate';
 import { requireUser } from '../sessions/sessions';
 import { readAllowance, reserveCards } from './card-limit';
@@ -121,13 +122,17 @@ export function cardsRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   app.post('/api/cards/create', { config: { accepts: 'json' } }, async (request): Promise<CardNoteResponse> => {
     const user = requireUser(request);
     const { card, deck: choice } = parseInput(CreateCardBodySchema, request.body ?? {});
-    return db.transaction(async (tx) => {
-      const now = Date.now();
-      const allowance = await reserveCards(tx, user.id, cardOrdinals(card.kind, card.front).length);
-      const deck = await resolveDeck(tx, user.id, choice, now);
-      const [note] = await insertCardNotes(tx, user.id, deck.id, [{ content: card, source: null }], now);
-      return { card: toCardNoteView(note!), allowance };
-    });
+    // A retry of a create whose answer was lost (same Idempotency-Key) gets the first card, not a second one.
+    return onceForKey(db, request, { scope: 'card', userId: user.id }, (outer) =>
+      // The limit is checked under a lock, so always inside a transaction (a savepoint within the key's).
+      outer.transaction(async (tx) => {
+        const now = Date.now();
+        const allowance = await reserveCards(tx, user.id, cardOrdinals(card.kind, card.front).length);
+        const deck = await resolveDeck(tx, user.id, choice, now);
+        const [note] = await insertCardNotes(tx, user.id, deck.id, [{ content: card, source: null }], now);
+        return { card: toCardNoteView(note!), allowance };
+      }),
+    );
   });
 
   /** An edit; cards it adds (new cloze numbers, reversed) count against the limit, cards it keeps keep their history. */

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
 import type { ChatStreamMessage } from '@turtle/shared/chat-stream';
-import { ChatSendBodySchema } from '@turtle/shared/conversation';
+import { ChatSendBodySchema, type ChatSendMeta } from '@turtle/shared/conversation';
 import { HttpError } from '../../lib/http-error';
+import { onceForKey, storedAnswerFor } from '../../lib/idempotency';
+import { SseWriter } from '../../core/assistant/sse';
 import { parseInput } from '../../lib/validate';
 import { findOwnNotesByIds } from '../notes/notes.repository';
 import { requireUser } from '../sessions/sessions';
@@ -16,6 +18,19 @@ import { buildPrompt } from './prompt';
 import { KeptReplySaver } from './kept-reply';
 import { loadMentionedNotes } from './mentioned-notes';
 import { saveExchange } from './save-exchange';
+
+const ALREADY_SENT = () => new HttpError(409, 'conflict', 'This message was already sent. Its reply is on its way.');
+
+/**
+ * The stream a retried send gets: the first exchange's `meta`, then the end. The client reads the conversation and
+ * follows the reply, wherever it is.
+ */
+function replay(request: FastifyRequest, reply: FastifyReply, meta: ChatSendMeta) {
+  reply.hijack();
+  const sse = new SseWriter(reply.raw, { 'x-request-id': request.id });
+  sse.send({ type: 'meta', meta });
+  sse.done();
+}
 
 /** The history the model sees: the latest messages, within a size budget so one long chat stays affordable. */
 const HISTORY_CHARS_MAX = 120_000;
@@ -39,12 +54,17 @@ async function send(request: FastifyRequest, reply: FastifyReply, services: Assi
   const body = parseInput(ChatSendBodySchema, request.body ?? {});
   const model = resolveModel(services.config, body.model);
   const regenerate = 'regenerate' in body;
-  // One round trip: the conversation, its messages and the mentioned notes are read together.
-  const [existing, history, mentioned] = await Promise.all([
+  const sent = { scope: 'chat-send', userId: user.id };
+  // One round trip: an earlier answer to this Idempotency-Key, the conversation, its messages and the mentioned
+  // notes are read together.
+  const [replayed, existing, history, mentioned] = await Promise.all([
+    storedAnswerFor<{ meta: ChatSendMeta }>(db, request, sent),
     body.conversationId ? findOwnConversation(db, user.id, body.conversationId) : undefined,
     body.conversationId ? listOwnMessages(db, user.id, body.conversationId) : [],
     regenerate ? [] : loadMentionedNotes(db, user.id, body.message.noteIds),
   ]);
+  // A retry of a send whose answer was lost: the first exchange, not a second one.
+  if (replayed) return replay(request, reply, replayed.meta);
   if (body.conversationId && !existing) throw conversationNotFound();
   const lastQuestion = regenerate ? history.findLast((message) => message.role === 'user') : undefined;
   if (regenerate && !lastQuestion) throw new HttpError(400, 'validation', 'There is no message to answer yet.');
@@ -72,7 +92,9 @@ async function send(request: FastifyRequest, reply: FastifyReply, services: Assi
     kept: {
       messageId,
       save: async () => {
-        const saved = await saveExchange(db, { user, body, existing, lastQuestion, notes, messageId });
+        const exchange = { user, body, existing, lastQuestion, notes, messageId };
+        const saved = await onceForKey(db, request, sent, (tx) => saveExchange(tx, exchange));
+        if (saved.meta.assistantMessageId !== messageId) throw ALREADY_SENT();
         const keeper = new KeptReplySaver(db, { conversationId: saved.conversationId, messageId }, request.log);
         return { meta: saved.meta, keeper };
       },

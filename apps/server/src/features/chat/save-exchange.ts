@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatSendBody, ChatSendMeta } from '@turtle/shared/conversation';
-import type { Db } from '../../db/database';
+import type { DbOrTx } from '../../db/database';
 import type { NoteRow } from '../notes/notes.repository';
 import type { UserRow } from '../user/users.repository';
 import { titleFrom, toMessage, toSummary } from './conversation-shapes';
@@ -30,7 +30,7 @@ interface Exchange {
  * and the empty reply, `streaming`. Answers the stream's first event.
  */
 export async function saveExchange(
-  db: Db,
+  db: DbOrTx,
   { user, body, existing, lastQuestion, notes, messageId }: Exchange,
 ): Promise<{ conversationId: string; meta: ChatSendMeta }> {
   const now = Date.now();

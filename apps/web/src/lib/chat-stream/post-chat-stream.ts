@@ -26,12 +26,13 @@ export async function postChatStream(
   url: string,
   body: unknown,
   signal: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<ReadableStream<Uint8Array>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      headers: { ...headers, accept: 'text/event-stream', 'content-type': 'application/json' },
       body: JSON.stringify(body),
       credentials: 'same-origin',
       signal,

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   CARD_KIND_LABELS,
@@ -16,6 +16,7 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { announceCardsChanged } from '../../../lib/cards-events';
 import { errorMessage, isAbort } from '../../../lib/error-message';
+import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { createCard } from '../api/create-card';
 import { getCard } from '../api/get-card';
@@ -46,6 +47,8 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
   const [chosenDeck, setDeck] = useState<DeckPickerValue | null>(null);
   const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
+  // Trying the same card again (after a failure) reuses its key, so a create whose answer was lost is not doubled.
+  const createAttempt = useRef<CreateAttempt<string> | undefined>(undefined);
   const deckList = decks.status === 'ready' ? decks.data.decks : null;
   const deck = chosenDeck ?? (deckList ? initialDeckValue(deckList, card?.deckId ?? deckParam) : null);
 
@@ -53,6 +56,11 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
   const allowance = decks.status === 'ready' ? decks.data.allowance : null;
   const firstOrdinal = cardOrdinals(form.kind, form.front)[0] ?? (form.kind === 'cloze' ? 1 : 0);
   const preview = cardSides({ kind: form.kind, ordinal: firstOrdinal, front: form.front, back: form.back });
+
+  const nextCreateKey = (payload: string) => {
+    createAttempt.current = attemptFor(createAttempt.current, payload, (a, b) => a === b);
+    return createAttempt.current.key;
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +73,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
     try {
       const saved = card
         ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId)
-        : await createCard(parsed.data, choice);
+        : await createCard(parsed.data, choice, nextCreateKey(JSON.stringify([parsed.data, choice])));
       announceCardsChanged();
       toast(card ? 'Card saved.' : 'Card added.');
       await navigate(`/cards/decks/${encodeURIComponent(saved.card.deckId)}`);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { IDEMPOTENCY_KEY_HEADER } from '@turtle/shared/idempotency';
 import type {
   ChatSendMeta,
   ComposerMessage,
@@ -10,6 +11,7 @@ import { getConversation, stopReply } from '../api/conversations';
 import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
 import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
 import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
 /** How often a reply being written elsewhere (before a reload, in another tab) is fetched again. */
 const FOLLOW_EVERY_MS = 600;
@@ -144,7 +146,7 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
   }, [following, conversationId, followTick]);
 
   const run = useCallback(
-    async (body: Record<string, unknown>, optimistic?: ConversationMessage) => {
+    async (body: Record<string, unknown>, optimistic?: ConversationMessage, idempotencyKey = newIdempotencyKey()) => {
       const controller = new AbortController();
       const current = { controller, conversationId };
       stream.current = current;
@@ -162,10 +164,12 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
       };
       try {
         const model = modelRef.current;
+        // One key per message sent: a retry after a lost answer gets the first exchange back, not a second reply.
         const response = await postChatStream(
           '/api/chat/send',
           { ...body, ...(model ? { model } : {}) },
           controller.signal,
+          { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         );
         for await (const event of readChatStream(response)) {
           if (event.type === 'meta') {
