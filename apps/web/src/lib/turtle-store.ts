@@ -34,8 +34,12 @@ interface PersistedState {
 export interface TurtleState extends PersistedState {
   /** Not persisted: whether a note mention expands to the note's content. */
   canExpandNotes: boolean;
+  /** Not persisted: the user logged out here, so screens that need a user send the visitor home, not to login. */
+  loggedOut: boolean;
   setUser: (user: StoredUser) => void;
   clearUser: () => void;
+  /** Forgets the user like `clearUser`, after a logout on this device. */
+  logOut: () => void;
   /** Adds or replaces notes by id. */
   addNotes: (notes: StoredNote[]) => void;
   removeNote: (id: string) => void;
@@ -56,9 +60,11 @@ export const useTurtleStore = create<TurtleState>()(
       noteMap: {},
       clientId: crypto.randomUUID(),
       canExpandNotes: false,
-      setUser: (user) => set({ user: toStoredUser(user) }),
+      loggedOut: false,
+      setUser: (user) => set({ user: toStoredUser(user), loggedOut: false }),
       // Signing out also drops the cached notes: they belong to the user who left.
       clearUser: () => set({ user: EMPTY_USER, noteMap: {} }),
+      logOut: () => set({ user: EMPTY_USER, noteMap: {}, loggedOut: true }),
       addNotes: (notes) =>
         set((state) => ({
           noteMap: { ...state.noteMap, ...Object.fromEntries(notes.map((note) => [note.id, note])) },

@@ -12,7 +12,7 @@ const itemClass =
 /** The signed-in user's name with its menu (SPEC 2). Radix closes it on any click outside. */
 export default function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();
-  const clearUser = useTurtleStore((state) => state.clearUser);
+  const logOut = useTurtleStore((state) => state.logOut);
 
   const onLogout = async () => {
     try {
@@ -21,10 +21,9 @@ export default function UserMenu({ name }: { name: string }) {
       showAlert('Could not log out. Check your connection and try again.');
       return;
     }
-    // Leave first, then forget the user: emptied on a screen that needs a user, the route guard would
-    // send the visitor to the login page instead of home.
-    await navigate('/', { flushSync: true });
-    clearUser();
+    // On a screen that needs a user the route guard sends the visitor home too, without a `next`.
+    logOut();
+    await navigate('/');
   };
 
   return (
