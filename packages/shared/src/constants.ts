@@ -1,6 +1,5 @@
 /** Business constants of SPEC.md section 9, with DECISIONS.md applied. One module for client and server. */
 
-export const PRODUCT_NAME = 'Turtle';
 export const SESSION_COOKIE_NAME = 'sid';
 export const CLIENT_STORE_NAME = 'turtle-store';
 export const CLIENT_STORE_VERSION = 0;
@@ -18,15 +17,11 @@ export const YEARLY_SAVING_PERCENT = 17;
 
 export const MENTION_QUERY_MAX_LENGTH = 75;
 export const MENTION_MENU_ITEM_LIMIT = 5;
-export const MENTION_REMOTE_SEARCH_DELAY_MS = 250;
 
 export const COMPOSER_MIN_HEIGHT_PX = 48;
 export const COMPOSER_MAX_HEIGHT_REM = 8;
 export const EDITOR_INDENT_UNIT_PX = 40;
 export const UNDO_HISTORY_MERGE_DELAY_MS = 1000;
-
-export const SCROLLBAR_HIDE_DELAY_MS = 600;
-export const SCROLL_THUMB_MIN_SIZE_PX = 18;
 
 export const CHAT_INPUT_REFOCUS_DELAY_MS = 100;
 export const LESSON_CHAT_INPUT_FOCUS_DELAY_MS = 100;
@@ -56,8 +51,6 @@ export const RELATIVE_TIME_THRESHOLDS_MS = {
   hours: 24 * HOUR_MS,
   days: 7 * DAY_MS,
 } as const;
-
-export const MARKDOWN_ALLOWED_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
 
 /** DECISIONS.md "Notes": safety limits the spec does not set. */
 export const NOTE_TITLE_MAX_LENGTH = 200;

@@ -25,11 +25,6 @@ export const DEMO_NOTES: Note[] = ENTRIES.map(([name, daysAgo], index) => ({
   lastAccessAt: BASE - daysAgo * DAY,
 }));
 
-/** The demo notes' names, most recently opened first (the menu's order). */
-export const DEMO_NOTE_NAMES_BY_ACCESS = [...DEMO_NOTES]
-  .sort((a, b) => b.lastAccessAt - a.lastAccessAt)
-  .map((note) => note.name);
-
 export function demoNoteName(id: string): string | undefined {
   return DEMO_NOTES.find((note) => note.id === id)?.name;
 }
