@@ -65,7 +65,7 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
     const conversation = (
       await call(server.url, `/api/chat/conversations/get?id=${meta.meta.conversation.id}`, { cookie: token })
     ).data as { conversation: { messages: { role: string }[] } };
-    // SPEC: a failed reply adds no message; the question stays.
+    // product.md: a failed reply adds no message; the question stays.
     expect(conversation.conversation.messages.map((m) => m.role)).toEqual(['user']);
     expect(await usage(token)).toMatchObject({ used: 0 });
   }

@@ -30,7 +30,7 @@ function send(cookie: string, body: unknown, signal?: AbortSignal) {
   });
 }
 
-/** One `data:` line as it goes over the wire (SPEC 7). */
+/** One `data:` line as it goes over the wire (product.md §7). */
 interface ChatStreamChunk {
   token: string;
   finish_reason: null | 'stop' | 'length' | 'stopped' | 'error';

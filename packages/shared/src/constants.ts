@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, with DECISIONS.md applied. One module for client and server. */
+/** Business constants of product.md §9, with rules.md applied. One module for client and server. */
 
 export const SESSION_COOKIE_NAME = 'sid';
 export const CLIENT_STORE_NAME = 'turtle-store';
@@ -52,22 +52,22 @@ export const RELATIVE_TIME_THRESHOLDS_MS = {
   days: 7 * DAY_MS,
 } as const;
 
-/** DECISIONS.md "Notes": safety limits the spec does not set. */
+/** rules.md "Notes": safety limits the spec does not set. */
 export const NOTE_TITLE_MAX_LENGTH = 200;
 export const NOTE_CONTENT_MAX_LENGTH = 200_000;
 
-/** DECISIONS.md "Chat". */
+/** rules.md "Chat". */
 export const CHAT_MESSAGE_MAX_LENGTH = 32_000;
 export const CHAT_HISTORY_MAX_MESSAGES = 100;
 
-/** DECISIONS.md "Security controls": JSON bodies at most 1 MB. */
+/** rules.md "Security controls": JSON bodies at most 1 MB. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** DECISIONS.md "Security controls": 30-day sliding session expiry. */
+/** rules.md "Security controls": 30-day sliding session expiry. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Issue 17, item 12: however it slides, a session ends this long after its login. */
 export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 
-/** DECISIONS.md "Chat": assistant replies a day per plan (configurable on the server; these are the defaults). */
+/** rules.md "Chat": assistant replies a day per plan (configurable on the server; these are the defaults). */
 export const FREE_DAILY_REPLIES = 50;
 export const PRO_DAILY_REPLIES = 2000;

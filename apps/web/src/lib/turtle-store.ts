@@ -4,7 +4,7 @@ import { CLIENT_STORE_NAME, CLIENT_STORE_VERSION } from '@turtle/shared/constant
 import type { Membership } from '@turtle/shared/membership';
 import { DEFAULT_MEMBERSHIP } from '@turtle/shared/plans';
 
-/** The user as the client keeps it (SPEC 3): only these fields are kept from a server user. */
+/** The user as the client keeps it (product.md §3): only these fields are kept from a server user. */
 export interface StoredUser {
   id: string;
   name: string;
@@ -51,7 +51,7 @@ export function toStoredUser(user: StoredUser): StoredUser {
   return { id, name, email, role, membership };
 }
 
-/** The client store of SPEC section 3, persisted in localStorage as `turtle-store` version 0. */
+/** The client store of product.md §3, persisted in localStorage as `turtle-store` version 0. */
 export const useTurtleStore = create<TurtleState>()(
   persist(
     (set) => ({

@@ -29,7 +29,7 @@ const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'i
 const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS };
 const VERIFY_LIMIT = { max: 30, windowMs: MINUTE_MS };
 
-/** Membership and payments (DECISIONS.md): checkout, verification, the billing portal, and each provider's extras. */
+/** Membership and payments (rules.md): checkout, verification, the billing portal, and each provider's extras. */
 export async function billingRoutes(
   app: FastifyInstance,
   db: Db,

@@ -9,7 +9,7 @@ import { UserButtonLabel, userButtonClass } from './user-button';
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-/** The signed-in user's name with its menu (SPEC 2). Radix closes it on any click outside. */
+/** The signed-in user's name with its menu (product.md §2). Radix closes it on any click outside. */
 export default function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();
   const logOut = useTurtleStore((state) => state.logOut);

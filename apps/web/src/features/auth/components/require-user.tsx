@@ -5,7 +5,7 @@ import { useUserStatus } from '../../../lib/user-status-store';
 import { signInPath } from '../lib/safe-next-path';
 
 /**
- * DECISIONS "Sessions and routes": the screens below need a signed-in user. A signed-out visitor goes to
+ * rules.md "Sessions and routes": the screens below need a signed-in user. A signed-out visitor goes to
  * `/login?next=<where they were>`, or home after a logout here. Until the start-up status call answers nobody is sent anywhere, so reloading a
  * screen while signed in never bounces through the login page. (Kept free of the form libraries: it is in the
  * first chunk every page loads.)

@@ -15,7 +15,7 @@ const ENTRIES: [string, number][] = [
   ['Recipes to try', 7],
 ];
 
-/** The demos' hard-coded typeahead list (SPEC 2 "Other screens"): eight notes, of which the menu shows at most five. */
+/** The demos' hard-coded typeahead list (product.md §2 "Other screens"): eight notes, of which the menu shows at most five. */
 export const DEMO_NOTES: Note[] = ENTRIES.map(([name, daysAgo], index) => ({
   id: `demo-${index + 1}`,
   name,

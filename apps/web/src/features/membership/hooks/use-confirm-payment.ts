@@ -9,8 +9,8 @@ import { errorMessage } from '../lib/destination';
 export const THANK_YOU = 'Thank you for subscribing!';
 
 /**
- * SPEC 2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
- * them; on failure log it (SPEC 8) and say why in the alert bar. Either way, end on /membership. Runs once per
+ * product.md §2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
+ * them; on failure log it (product.md §8) and say why in the alert bar. Either way, end on /membership. Runs once per
  * checkout session and page load, even when the screen mounts twice (StrictMode, a guard showing its spinner).
  */
 const confirming = new Set<string | null>();
