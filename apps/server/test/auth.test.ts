@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
-import { hashSessionToken } from '../src/features/sessions/session-token';
+import { hashSessionToken } from '../src/core/identity/session-token';
 import { call, sessionCookieFrom } from './support/http';
 import { startTestServer } from './support/test-server';
 import { useTestServer } from './support/use-test-server';

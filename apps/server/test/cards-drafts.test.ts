@@ -4,7 +4,7 @@ import type { CardNoteView, ListCardsResponse } from '@turtle/shared/cards';
 import type { GenerateDraftsResponse, ListDraftsResponse } from '@turtle/shared/cards-drafts';
 import { DAILY_LIMIT_MESSAGE } from '@turtle/shared/entitlements';
 import { cardDrafts } from '../src/db/schema';
-import { insertNote } from '../src/features/notes/notes.repository';
+import { insertNote } from '../src/core/notes/notes.repository';
 import { cardsClient, createChatReply } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
 import { useTestServer } from './support/use-test-server';

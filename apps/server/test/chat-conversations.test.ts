@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatSendMeta, Conversation, ConversationSummary } from '@turtle/shared/conversation';
-import { insertNote } from '../src/features/notes/notes.repository';
+import { insertNote } from '../src/core/notes/notes.repository';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';

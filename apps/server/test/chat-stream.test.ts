@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from '@turtle/shared/constants';
 import { SYSTEM_PROMPT } from '../src/features/chat/prompt';
 import { takeReply, usageDay } from '../src/core/assistant/usage.repository';
-import { insertNote } from '../src/features/notes/notes.repository';
+import { insertNote } from '../src/core/notes/notes.repository';
 import { FAKE_API_KEY, FAKE_MODEL } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';

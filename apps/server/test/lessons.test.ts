@@ -10,7 +10,7 @@ import {
   type Lesson,
   type ListLessonsResponse,
 } from '@turtle/shared/lesson';
-import { loadLessonCatalog } from '../src/features/lessons/lesson-catalog';
+import { loadLessonCatalog } from '../src/core/lessons/lesson-catalog';
 import { createSessionToken, createUser } from './support/factories';
 import { FAKE_MODEL } from './support/fake-llm';
 import { call } from './support/http';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '@turtle/shared/constants';
 import { sessions } from '../src/db/schema';
-import { hashSessionToken } from '../src/features/sessions/session-token';
+import { hashSessionToken } from '../src/core/identity/session-token';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { startTestServer } from './support/test-server';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { User } from '@turtle/shared/user';
-import { getUserStatus } from '../features/auth/api/get-user-status';
+import { getUserStatus } from '../lib/get-user-status';
 import { usePublicConfig } from '../lib/public-config-store';
 import { useTurtleStore } from '../lib/turtle-store';
 import { useUserStatus } from '../lib/user-status-store';

@@ -8,7 +8,7 @@ import {
   type PaymentProvider,
   type ProviderCheckout,
 } from '../../providers/payments/payment-provider';
-import type { UserRow } from '../user/users.repository';
+import type { UserRow } from '../../core/identity/users.repository';
 import {
   findFulfillment,
   findUserById,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatStreamBodySchema } from '@turtle/shared/chat-stream';
 import { effectivePlan, type ChatUsage } from '@turtle/shared/entitlements';
 import { parseInput } from '../../lib/validate';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import { answerWithAssistant, type AssistantServices } from '../../core/assistant/assistant-reply';
 import { assistantRateLimit } from '../../core/assistant/assistant-rate-limit';
 import { dailyLimit, resolveModel } from '../../core/assistant/reply-checks';

@@ -12,8 +12,8 @@ import { SHUTDOWN_MESSAGE } from '../../core/assistant/reply-ending';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import type { LessonContext } from '../../providers/llm/assistant';
-import { requireUser } from '../sessions/sessions';
-import { lessonNotFound, type LessonCatalog } from './lesson-catalog';
+import { requireUser } from '../../core/identity/sessions';
+import { lessonNotFound, type LessonCatalog } from '../../core/lessons/lesson-catalog';
 import { buildTutorPrompt, contextFromScript, findSentence } from './tutor-prompt';
 
 /** The server's own transcript (with times) when the body names a lesson; otherwise the script it sent. */

@@ -10,7 +10,7 @@ import {
   lessonNotFound,
   loadLessonCatalog,
   type LessonAudio,
-} from './lesson-catalog';
+} from '../../core/lessons/lesson-catalog';
 import { toWebVtt } from './webvtt';
 
 export interface LessonsOptions {

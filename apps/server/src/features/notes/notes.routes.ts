@@ -17,7 +17,7 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { onceForKey } from '../../lib/idempotency';
 import { parseInput } from '../../lib/validate';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import {
   deleteOwnNote,
   insertNote,
@@ -25,7 +25,7 @@ import {
   touchOwnNote,
   updateOwnNote,
   type NoteRow,
-} from './notes.repository';
+} from '../../core/notes/notes.repository';
 
 const noteNotFound = () => new HttpError(404, 'notFound', 'That note does not exist.');
 

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { FlaskConical, LogOut, MessageSquareText, FileText } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../features/auth/api/logout';
+import { logout } from '../../lib/logout';
 import { showAlert } from '../../lib/alert-store';
 import { useTurtleStore } from '../../lib/turtle-store';
 import { UserButtonLabel, userButtonClass } from './user-button';

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ModelPicker } from '../../../components/model-picker';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useChosenModel } from '../../../lib/chosen-model';
-import { useNoteList } from '../../notes/hooks/use-note-list';
+import { useNoteList } from '../../../lib/notes/use-note-list';
 import { Composer, type ComposerHandle } from '../composer/composer';
 import { useChat } from '../hooks/use-chat';
 import { useChatUsage } from '../hooks/use-chat-usage';

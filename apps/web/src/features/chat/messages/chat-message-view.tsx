@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import type { ConversationMessage } from '@turtle/shared/conversation';
 import { cn } from '../../../lib/cn';
 import { AssistantFooter, AssistantNotes } from './assistant-extras';
-import { MarkdownMessage } from './markdown-message';
+import { MarkdownMessage } from '../../../components/markdown/markdown-message';
 import { sanitizeMessageHtml } from './sanitize-message-html';
-import './messages.css';
+import '../../../components/markdown/messages.css';
 
 /** Hour and minute of a message (product.md §2: the time exists but is hidden by default). */
 function MessageTime({ timestamp }: { timestamp: number }) {

@@ -2,8 +2,8 @@ import { ArrowDown } from 'lucide-react';
 import type { ConversationMessage } from '@turtle/shared/conversation';
 import { cn } from '../../../lib/cn';
 import { ChatMessageView } from './chat-message-view';
-import { MarkdownMessage } from './markdown-message';
-import { TypingIndicator } from './typing-indicator';
+import { MarkdownMessage } from '../../../components/markdown/markdown-message';
+import { TypingIndicator } from '../../../components/markdown/typing-indicator';
 import { useScrollToMessage } from './use-scroll-to-message';
 import { useStickToBottom } from './use-stick-to-bottom';
 

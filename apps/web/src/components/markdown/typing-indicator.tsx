@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 import './messages.css';
 
 /** product.md §2: "AI is typing", three animated dots (they fade instead of bouncing when motion is reduced). */
