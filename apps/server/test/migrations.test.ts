@@ -42,7 +42,8 @@ describe('migrations on PGlite', () => {
     expect(rows.map((row) => row.email)).toEqual(['kept@example.test']);
     await second.close();
     fs.rmSync(path.dirname(path.dirname(dataDir)), { recursive: true, force: true });
-  });
+    // Two PGlite starts on disk: slow on a busy machine, and nothing here is a speed goal.
+  }, 120_000);
 });
 
 // On the PostgreSQL run (`DATABASE_URL` set) this makes its own throwaway database, so it starts from nothing.

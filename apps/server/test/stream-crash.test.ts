@@ -83,4 +83,5 @@ it('a reply cut by a crash is stopped and refunded when the server restarts, and
   });
   expect(next.status).toBe(200);
   expect(next.text).toContain('"finish_reason":"stop"');
-});
+  // Two server processes start one after the other: slow on a busy machine; nothing here is a speed goal.
+}, 120_000);
