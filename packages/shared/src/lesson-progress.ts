@@ -43,10 +43,9 @@ export type SaveLessonProgressBody = z.infer<typeof SaveLessonProgressBodySchema
  */
 export const MergeLessonProgressBodySchema = z.object({
   lessons: z
-    .array(
-      z.object({ lessonId: LessonIdSchema, positionMs: PositionSchema, completed: CompletedSchema }),
-      { error: 'Send the lessons as a list.' },
-    )
+    .array(z.object({ lessonId: LessonIdSchema, positionMs: PositionSchema, completed: CompletedSchema }), {
+      error: 'Send the lessons as a list.',
+    })
     .max(LESSON_IDS.length, `Send at most ${LESSON_IDS.length} lessons.`),
 });
 export type MergeLessonProgressBody = z.infer<typeof MergeLessonProgressBodySchema>;
