@@ -3,6 +3,10 @@ import { create } from 'zustand';
 export interface PendingToast {
   kind: 'success' | 'error' | 'info';
   message: string;
+  /** A button in the toast (the Undo of a delete). */
+  action?: { label: string; onClick: () => void };
+  /** How long it stays, in ms (the library's default otherwise). */
+  duration?: number;
 }
 
 interface ToastQueue {
@@ -14,6 +18,10 @@ interface ToastQueue {
 export const useToastQueue = create<ToastQueue>()(() => ({ enabled: false, queue: [] }));
 
 /** Shows a toast. The toast library is loaded on first use, so pages that never toast never load it. */
-export function toast(message: string, kind: PendingToast['kind'] = 'success'): void {
-  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { kind, message }] }));
+export function toast(
+  message: string,
+  kind: PendingToast['kind'] = 'success',
+  options: Pick<PendingToast, 'action' | 'duration'> = {},
+): void {
+  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { kind, message, ...options }] }));
 }
