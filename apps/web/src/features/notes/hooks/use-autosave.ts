@@ -97,7 +97,6 @@ export function useAutosave({ note, draft, saved, onSaved }: AutosaveOptions) {
   useEffect(() => {
     // A conflict is not retried by typing on: the person decides (copy the text, reload the note).
     if (!savable || failedConflict) return;
-    setState((previous) => (previous.status === 'saving' ? previous : { status: 'pending' }));
     clearTimeout(timer.current);
     // Typed on while a save was out: this waits for it, then sends the rest.
     timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
@@ -115,5 +114,7 @@ export function useAutosave({ note, draft, saved, onSaved }: AutosaveOptions) {
     [saveNow],
   );
 
-  return { state, saveNow, dirty, savable };
+  // Typed since the last save: waiting for the pause.
+  const shown: AutosaveState = state.status === 'saved' && dirty ? { status: 'pending' } : state;
+  return { state: shown, saveNow, dirty, savable };
 }
