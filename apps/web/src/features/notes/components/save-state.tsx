@@ -1,4 +1,4 @@
-import { Check, CircleAlert } from 'lucide-react';
+import { Check, CircleAlert, CircleDashed, LoaderCircle } from 'lucide-react';
 import type { AutosaveState } from '../hooks/use-autosave';
 
 /**
@@ -33,10 +33,15 @@ export function SaveState({ isNew, dirty, state }: { isNew: boolean; dirty: bool
     >
       {failed ? (
         <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+      ) : isNew ? null : state.status === 'saved' ? (
+        <Check className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      ) : state.status === 'saving' ? (
+        <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden="true" />
       ) : (
-        !isNew && state.status === 'saved' && <Check className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        <CircleDashed className="size-4 shrink-0" aria-hidden="true" />
       )}
-      <span className="truncate">{text}</span>
+      {/* On a phone the header is narrow: an icon says how it stands, except for a failure or a new note's draft. */}
+      <span className={failed || isNew ? 'truncate' : 'sr-only sm:not-sr-only sm:truncate'}>{text}</span>
     </p>
   );
 }
