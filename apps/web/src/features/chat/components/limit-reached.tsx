@@ -4,7 +4,9 @@ import { Plan } from '@turtle/shared/plans';
 
 /** What the composer says at "0 of N left" (issue 15, item 6): sending is blocked, and Free members see the way up. */
 export function limitReachedText(usage: ChatUsage): string {
-  return `You have used all ${usage.limit.toLocaleString('en')} replies for today.`;
+  return usage.limit === 1
+    ? 'You have used your one reply for today.'
+    : `You have used all ${usage.limit.toLocaleString('en')} replies for today.`;
 }
 
 export function LimitReached({ usage }: { usage: ChatUsage }) {
