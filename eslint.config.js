@@ -1,7 +1,33 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers (docs/architecture.md): a feature may import the app's shared layers (core, lib, components,
+ * providers, plugins, db, config) and packages/shared, never another feature; the shared layers never import a
+ * feature. Only the composition roots (the server's app.ts, the web app's app/ routes) put features together.
+ */
+function featureBoundaries(appSrc, sharedLayers) {
+  const featuresDir = `${appSrc}/features`;
+  const features = fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [
+    ...features.map(({ name }) => ({
+      target: `./${featuresDir}/${name}`,
+      from: `./${featuresDir}`,
+      except: [`./${name}`],
+      message: 'A feature never imports another feature: move what both need to a shared layer.',
+    })),
+    ...sharedLayers.map((layer) => ({
+      target: `./${appSrc}/${layer}`,
+      from: `./${featuresDir}`,
+      message: 'A shared layer never imports a feature.',
+    })),
+  ];
+}
 
 export default tseslint.config(
   {
@@ -14,6 +40,23 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/*/tsconfig.json' })] },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureBoundaries('apps/server/src', ['core', 'lib', 'plugins', 'providers', 'db', 'config']),
+            ...featureBoundaries('apps/web/src', ['components', 'lib']),
+          ],
+        },
+      ],
     },
   },
   {

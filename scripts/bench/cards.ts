@@ -9,9 +9,9 @@ import { loadConfig } from '../../apps/server/src/config/config';
 import type { Db } from '../../apps/server/src/db/database';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { openDatabase } from '../../apps/server/src/db/open-database';
-import { hashSessionToken, newSessionToken } from '../../apps/server/src/features/sessions/session-token';
-import { insertSession } from '../../apps/server/src/features/sessions/sessions.repository';
-import { insertUser } from '../../apps/server/src/features/user/users.repository';
+import { hashSessionToken, newSessionToken } from '../../apps/server/src/core/identity/session-token';
+import { insertSession } from '../../apps/server/src/core/identity/sessions.repository';
+import { insertUser } from '../../apps/server/src/core/identity/users.repository';
 import { createLogger } from '../../apps/server/src/logger';
 
 const CARDS = 10_000;

@@ -6,11 +6,11 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/config';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { openDatabase } from '../../apps/server/src/db/open-database';
-import { insertNote } from '../../apps/server/src/features/notes/notes.repository';
-import { hashSessionToken, newSessionToken } from '../../apps/server/src/features/sessions/session-token';
-import { insertSession } from '../../apps/server/src/features/sessions/sessions.repository';
-import { requireUser } from '../../apps/server/src/features/sessions/sessions';
-import { insertUser } from '../../apps/server/src/features/user/users.repository';
+import { insertNote } from '../../apps/server/src/core/notes/notes.repository';
+import { hashSessionToken, newSessionToken } from '../../apps/server/src/core/identity/session-token';
+import { insertSession } from '../../apps/server/src/core/identity/sessions.repository';
+import { requireUser } from '../../apps/server/src/core/identity/sessions';
+import { insertUser } from '../../apps/server/src/core/identity/users.repository';
 import { createLogger } from '../../apps/server/src/logger';
 
 const NOTE_COUNT = 200;

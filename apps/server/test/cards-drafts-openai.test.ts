@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenerateDraftsResponse } from '@turtle/shared/cards-drafts';
 import { cardDrafts } from '../src/db/schema';
-import { insertNote } from '../src/features/notes/notes.repository';
+import { insertNote } from '../src/core/notes/notes.repository';
 import { DraftingError } from '../src/providers/llm/card-drafter';
 import { createOpenAiCardDrafter } from '../src/providers/llm/openai-card-drafter';
 import { cardsClient } from './support/cards';

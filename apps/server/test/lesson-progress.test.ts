@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 async function newLearner(name: string): Promise<string> {
   const db = server.database.db;

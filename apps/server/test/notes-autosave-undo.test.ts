@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Note } from '@turtle/shared/note';
 import { notes } from '../src/db/schema';
-import { DELETED_NOTE_KEPT_MS } from '../src/features/notes/notes.repository';
+import { DELETED_NOTE_KEPT_MS } from '../src/core/notes/notes.repository';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 async function person(name: string): Promise<string> {
   const db = server.database.db;

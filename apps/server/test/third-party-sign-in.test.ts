@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identities, oidcFlows, users } from '../src/db/schema';
-import { insertLoginTicket } from '../src/features/auth/login-tickets.repository';
-import { TICKET_BINDING_COOKIE } from '../src/features/auth/third-party-login.routes';
+import { insertLoginTicket } from '../src/core/identity/login-tickets.repository';
+import { TICKET_BINDING_COOKIE } from '../src/core/identity/sign-in-popup';
 import { POPUP_SCRIPT_HASH } from '../src/features/oidc/popup-page';
-import { hashSessionToken } from '../src/features/sessions/session-token';
+import { hashSessionToken } from '../src/core/identity/session-token';
 import { call, sessionCookieFrom } from './support/http';
 import { browserFetch, CookieJar, followRedirects, readPopupPage, signInThroughPopup } from './support/oidc-flow';
 import {
@@ -15,6 +15,7 @@ import {
   type TestIssuer,
 } from './support/test-issuer';
 import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const uniqueEmail = () => `oidc-${randomUUID()}@example.test`;
 
@@ -49,11 +50,7 @@ describe('the sign-in callback in the logs', () => {
 });
 
 describe('Continue with the development provider', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('is offered as "Dev Sign-in" outside production', async () => {
     expect((await call(server.url, '/api/config')).data).toMatchObject({ signInProvider: 'Dev Sign-in' });

@@ -23,14 +23,12 @@ export interface BenchServer {
 /** The built server as its own process (as `npm start` runs it), answering once /api/health does. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(process.env.BENCH_PROFILE ? ['--require', '/tmp/profctl.cjs'] : []), SERVER_BUNDLE],
-    {
-      env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the bench's load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { SESSION_TTL_MS } from '@turtle/shared/constants';
 import type { Db } from '../../src/db/database';
 import { users } from '../../src/db/schema';
-import { hashSessionToken, newSessionToken } from '../../src/features/sessions/session-token';
-import { insertSession } from '../../src/features/sessions/sessions.repository';
+import { hashSessionToken, newSessionToken } from '../../src/core/identity/session-token';
+import { insertSession } from '../../src/core/identity/sessions.repository';
 
 export interface TestUser {
   id: string;

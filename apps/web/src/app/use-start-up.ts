@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import type { User } from '@turtle/shared/user';
-import { getUserStatus } from '../features/auth/api/get-user-status';
+import { getUserStatus } from '../lib/get-user-status';
 import { usePublicConfig } from '../lib/public-config-store';
 import { useTurtleStore } from '../lib/turtle-store';
 import { useUserStatus } from '../lib/user-status-store';
 import { getPublicConfig } from './get-public-config';
 
 /**
- * The start-up calls (SPEC 2 "loads some initial data once"): who is signed in, and the public settings.
- * The session cookie is HttpOnly, so the status call is always made (DECISIONS.md).
+ * The start-up calls (product.md §2 "loads some initial data once"): who is signed in, and the public settings.
+ * The session cookie is HttpOnly, so the status call is always made (rules.md).
  */
 export function useStartUp(): void {
   useEffect(() => {

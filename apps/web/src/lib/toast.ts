@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 
 export interface PendingToast {
+  /** One per `toast()` call: a toast handed to the toast library twice still shows once. */
+  id: string;
   kind: 'success' | 'error' | 'info';
   message: string;
   /** A button in the toast (the Undo of a delete). */
@@ -18,10 +20,13 @@ interface ToastQueue {
 export const useToastQueue = create<ToastQueue>()(() => ({ enabled: false, queue: [] }));
 
 /** Shows a toast. The toast library is loaded on first use, so pages that never toast never load it. */
+let toastsMade = 0;
+
 export function toast(
   message: string,
   kind: PendingToast['kind'] = 'success',
   options: Pick<PendingToast, 'action' | 'duration'> = {},
 ): void {
-  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { kind, message, ...options }] }));
+  const id = `toast-${++toastsMade}`;
+  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { id, kind, message, ...options }] }));
 }

@@ -3,7 +3,7 @@ import type { ChatSendMeta } from '@turtle/shared/conversation';
 import type { AssistantConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { Assistant, AssistantRequest } from '../../providers/llm/assistant';
-import type { UserRow } from '../../features/user/users.repository';
+import type { UserRow } from '../identity/users.repository';
 import { allowReply, type ReplyAllowance } from './reply-checks';
 import { endingOf, isRefunded, lastEventOf, SAVE_FAILED_MESSAGE, type ReplyEnding } from './reply-ending';
 import type { ReplyQuota } from './reply-quota';

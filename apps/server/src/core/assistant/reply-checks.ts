@@ -3,7 +3,7 @@ import { DAILY_LIMIT_MESSAGE, effectivePlan } from '@turtle/shared/entitlements'
 import { Plan } from '@turtle/shared/plans';
 import type { AssistantConfig } from '../../config/config';
 import { HttpError } from '../../lib/http-error';
-import type { UserRow } from '../../features/user/users.repository';
+import type { UserRow } from '../identity/users.repository';
 import type { ReplyQuota } from './reply-quota';
 import type { Slot, StreamSlots } from './stream-slots';
 import { usageDay } from './usage-day';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
-import { hashSessionToken, newSessionToken } from '../sessions/session-token';
+import { hashSessionToken, newSessionToken } from '../../core/identity/session-token';
 import { findKnownDevice, rememberKnownDevice } from './known-devices.repository';
 
 /** A random token, HttpOnly, sent only to the login route; the database keeps its SHA-256 (docs/decisions/013). */

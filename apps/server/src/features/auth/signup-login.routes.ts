@@ -7,9 +7,9 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { countAttempt, createLimiter, rateLimited, tooManyAttempts } from '../../plugins/rate-limit';
-import { startSession } from '../sessions/sessions';
-import { toUserResponse } from '../user/user-response';
-import { findUserByEmail, insertUser } from '../user/users.repository';
+import { startSession } from '../../core/identity/sessions';
+import { toUserResponse } from '../../core/identity/user-response';
+import { findUserByEmail, insertUser } from '../../core/identity/users.repository';
 import { logAuthEvent } from './auth-log';
 import { emailKey, LOGIN_LIMITS, SIGNUP_EMAIL_LIMIT, SIGNUP_LIMITS } from './auth-rate-limits';
 import { knownDeviceOf, rememberDevice } from './known-device';
@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from './password';
 
 const emailAlreadyUsed = () => new HttpError(409, 'emailAlreadyUsed', AUTH_MESSAGES.emailAlreadyUsed, 'email');
 
-/** SPEC 7: form-encoded signup and login; each answers the user and starts a new session. */
+/** product.md §7: form-encoded signup and login; each answers the user and starts a new session. */
 export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
   const throttle = createLoginThrottle(app);
   const signupsPerEmail = createLimiter(app, SIGNUP_EMAIL_LIMIT);

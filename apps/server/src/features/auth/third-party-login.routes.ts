@@ -8,29 +8,26 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { rateLimited } from '../../plugins/rate-limit';
-import { hashSessionToken } from '../sessions/session-token';
-import { startSession } from '../sessions/sessions';
-import { toUserResponse } from '../user/user-response';
+import { hashSessionToken } from '../../core/identity/session-token';
+import { startSession } from '../../core/identity/sessions';
+import { toUserResponse } from '../../core/identity/user-response';
 import {
   findUserByEmail,
   findUserByIdentity,
   insertIdentity,
   insertUser,
   type UserRow,
-} from '../user/users.repository';
+} from '../../core/identity/users.repository';
 import { logAuthEvent } from './auth-log';
 import { THIRD_PARTY_LOGIN_LIMITS } from './auth-rate-limits';
-import { takeLoginTicket, type LoginTicketRow } from './login-tickets.repository';
-
-/** The popup sets this HttpOnly cookie beside the ticket: a ticket only works in the browser that earned it. */
-export const TICKET_BINDING_COOKIE = 'sid_ticket_binding';
-export const TICKET_BINDING_COOKIE_PATH = '/api/user/login_3rd_party';
+import { takeLoginTicket, type LoginTicketRow } from '../../core/identity/login-tickets.repository';
+import { TICKET_BINDING_COOKIE, TICKET_BINDING_COOKIE_PATH } from '../../core/identity/sign-in-popup';
 
 const invalidTicket = () => new HttpError(401, 'invalidTicket', 'This sign-in has expired. Please try again.');
 const accountExists = () => new HttpError(409, 'accountExists', AUTH_MESSAGES.accountExists, 'email');
 
 /**
- * DECISIONS.md "Third-party sign-in": `name` and `email` alone prove nothing. The one-time ticket the popup got
+ * rules.md "Third-party sign-in": `name` and `email` alone prove nothing. The one-time ticket the popup got
  * from a verified OIDC sign-in must be unused, unexpired, for this email and from this browser.
  */
 export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {

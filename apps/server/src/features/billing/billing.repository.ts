@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Membership } from '@turtle/shared/membership';
 import type { DbOrTx } from '../../db/database';
 import { billingCustomers, fulfillments, stripeEvents, users } from '../../db/schema';
-import type { UserRow } from '../user/users.repository';
+import type { UserRow } from '../../core/identity/users.repository';
 
 export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
 export type FulfillmentRow = typeof fulfillments.$inferSelect;

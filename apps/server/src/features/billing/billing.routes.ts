@@ -15,8 +15,8 @@ import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { rateLimited } from '../../plugins/rate-limit';
 import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
-import { requireUser } from '../sessions/sessions';
-import { toUserResponse } from '../user/user-response';
+import { requireUser } from '../../core/identity/sessions';
+import { toUserResponse } from '../../core/identity/user-response';
 import { findBillingCustomer } from './billing.repository';
 import { demoCheckoutRoutes } from './demo-checkout.routes';
 import { askProvider, verifyAndFulfil } from './fulfillment.service';
@@ -29,7 +29,7 @@ const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'i
 const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS };
 const VERIFY_LIMIT = { max: 30, windowMs: MINUTE_MS };
 
-/** Membership and payments (DECISIONS.md): checkout, verification, the billing portal, and each provider's extras. */
+/** Membership and payments (rules.md): checkout, verification, the billing portal, and each provider's extras. */
 export async function billingRoutes(
   app: FastifyInstance,
   db: Db,

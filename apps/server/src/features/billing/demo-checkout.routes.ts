@@ -9,7 +9,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { demoStatus, type DemoPaymentProvider } from '../../providers/payments/demo-provider';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 
 const demoNotFound = () => new HttpError(404, 'notFound', 'That checkout does not exist.');
 

@@ -2,7 +2,7 @@ import type { ReplyQuota } from '../../core/assistant/reply-quota';
 import type { AssistantConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { CardDrafter } from '../../providers/llm/card-drafter';
-import type { LessonCatalog } from '../lessons/lesson-catalog';
+import type { LessonCatalog } from '../../core/lessons/lesson-catalog';
 
 export interface CardsOptions {
   db: Db;

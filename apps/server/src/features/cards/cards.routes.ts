@@ -16,7 +16,7 @@ import {
 import { studyDayAt, TimeZoneQuerySchema } from '@turtle/shared/cards-day';
 import { onceForKey } from '../../lib/idempotency';
 import { parseInput } from '../../lib/validate';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import { readAllowance, reserveCards } from './card-limit';
 import {
   cardNotFound,

@@ -7,8 +7,8 @@ import { chatMessages, conversations } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { DraftedCard, DraftingSource } from '../../providers/llm/card-drafter';
 // Issue 13 allows these two reads of other features for now (a later restructuring moves them to a core module).
-import { lessonNotFound, type LessonCatalog } from '../lessons/lesson-catalog';
-import { findOwnNotesByIds } from '../notes/notes.repository';
+import { lessonNotFound, type LessonCatalog } from '../../core/lessons/lesson-catalog';
+import { findOwnNotesByIds } from '../../core/notes/notes.repository';
 
 /** What drafting reads, and how each draft will point back to it. */
 export interface ResolvedSource {

@@ -15,7 +15,7 @@ import { rateLimited } from '../../plugins/rate-limit';
 import { DraftingError, type DraftedCard } from '../../providers/llm/card-drafter';
 import { dailyLimit } from '../../core/assistant/reply-checks';
 import { usageDay } from '../../core/assistant/usage-day';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import { readAllowance, reserveCards } from './card-limit';
 import { cardsMadeBy, insertCardNotes } from './card-notes.repository';
 import type { CardsOptions } from './cards-options';

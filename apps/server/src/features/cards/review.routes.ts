@@ -10,7 +10,7 @@ import {
   type UndoResponse,
 } from '@turtle/shared/cards-review';
 import { parseInput } from '../../lib/validate';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import { cardNotFound } from './card-notes.repository';
 import type { CardsOptions } from './cards-options';
 import { requireOwnDeck } from './decks.repository';

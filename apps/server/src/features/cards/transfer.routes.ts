@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { rateLimited } from '../../plugins/rate-limit';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import { buildApkg } from './apkg';
 import { readAllowance, reserveCards } from './card-limit';
 import { insertCardNotes, listAllCardNotes } from './card-notes.repository';

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import { toMessage, toSummary } from './conversation-shapes';
 import {
   deleteOwnConversation,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { findOwnNotesByIds, type NoteRow } from '../notes/notes.repository';
+import { findOwnNotesByIds, type NoteRow } from '../../core/notes/notes.repository';
 
 /** The mentioned notes, read only when every one of them is the caller's (else 400, and none is read). */
 export async function loadMentionedNotes(db: Db, userId: string, noteIds: string[] | undefined): Promise<NoteRow[]> {

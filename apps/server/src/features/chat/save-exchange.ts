@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatSendBody, ChatSendMeta } from '@turtle/shared/conversation';
 import type { DbOrTx } from '../../db/database';
-import type { NoteRow } from '../notes/notes.repository';
-import type { UserRow } from '../user/users.repository';
+import type { NoteRow } from '../../core/notes/notes.repository';
+import type { UserRow } from '../../core/identity/users.repository';
 import { titleFrom, toMessage, toSummary } from './conversation-shapes';
 import {
   deleteRepliesAfter,

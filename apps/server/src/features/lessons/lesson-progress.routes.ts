@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database';
 import { parseInput } from '../../lib/validate';
 import { rateLimited } from '../../plugins/rate-limit';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import { listOwnProgress, mergeOwnProgress, saveOwnProgress } from './lesson-progress.repository';
 
 /** A playing lesson writes about every 15 s, plus pauses and seeks; this leaves room for several tabs. */

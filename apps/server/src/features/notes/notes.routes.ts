@@ -21,7 +21,7 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { onceForKey } from '../../lib/idempotency';
 import { parseInput } from '../../lib/validate';
-import { requireUser } from '../sessions/sessions';
+import { requireUser } from '../../core/identity/sessions';
 import {
   deleteOwnNote,
   insertNote,
@@ -31,7 +31,7 @@ import {
   touchOwnNote,
   updateOwnNote,
   type NoteRow,
-} from './notes.repository';
+} from '../../core/notes/notes.repository';
 
 const noteNotFound = () => new HttpError(404, 'notFound', 'That note does not exist.');
 
@@ -41,7 +41,7 @@ function toNote(row: NoteRow): Note {
   return { id, name, content, createdAt, updatedAt, lastAccessAt };
 }
 
-/** SPEC 7 note calls, each scoped to the session's user; another user's note answers 404 like a missing one. */
+/** product.md §7 note calls, each scoped to the session's user; another user's note answers 404 like a missing one. */
 export function notesRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/note/list', async (request): Promise<ListNotesResponse> => {
     const user = requireUser(request);

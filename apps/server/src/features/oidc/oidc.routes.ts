@@ -7,9 +7,9 @@ import { MINUTE_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import { appOrigin } from '../../lib/app-origin';
 import { rateLimited } from '../../plugins/rate-limit';
-import { deleteExpiredLoginTickets, insertLoginTicket } from '../auth/login-tickets.repository';
-import { TICKET_BINDING_COOKIE, TICKET_BINDING_COOKIE_PATH } from '../auth/third-party-login.routes';
-import { hashSessionToken } from '../sessions/session-token';
+import { deleteExpiredLoginTickets, insertLoginTicket } from '../../core/identity/login-tickets.repository';
+import { popupFriendly, TICKET_BINDING_COOKIE, TICKET_BINDING_COOKIE_PATH } from '../../core/identity/sign-in-popup';
+import { hashSessionToken } from '../../core/identity/session-token';
 import { deleteExpiredOidcFlows, insertOidcFlow, takeOidcFlow } from './oidc-flows.repository';
 import { POPUP_PAGE_CSP, popupPage } from './popup-page';
 import type { RelyingParty } from './relying-party';
@@ -17,7 +17,7 @@ import type { RelyingParty } from './relying-party';
 export const OIDC_START_PATH = '/api/auth/oidc/start';
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 const FLOW_TTL_MS = 10 * MINUTE_MS;
-/** DECISIONS.md: a ticket is valid 2 minutes. */
+/** rules.md: a ticket is valid 2 minutes. */
 export const TICKET_TTL_MS = 2 * MINUTE_MS;
 
 interface FlowCookie {
@@ -43,7 +43,7 @@ interface OidcRouteOptions {
 }
 
 /**
- * DECISIONS.md "Third-party sign-in": the popup opens the start route, which runs the authorization-code flow with
+ * rules.md "Third-party sign-in": the popup opens the start route, which runs the authorization-code flow with
  * PKCE, `state` and `nonce`. The callback verifies the ID token, requires a verified email and hands the opener a
  * one-time ticket for `POST /api/user/login_3rd_party`.
  */
@@ -153,14 +153,6 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
     const message: SignInMessage = { type: SIGN_IN_MESSAGE_TYPE, nonce: flow.popupNonce, name, email, ticket };
     return sendPopupPage(reply, origin, message, 200);
   });
-}
-
-/**
- * Pages shown inside the sign-in popup keep no opener policy: a popup that lands on a page with
- * `same-origin-allow-popups` after visiting the provider would lose its link to the window that opened it.
- */
-export function popupFriendly(reply: FastifyReply) {
-  reply.header('cross-origin-opener-policy', 'unsafe-none');
 }
 
 function failurePage(reply: FastifyReply, origin: string, status: number) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { LogoutResponse, UserStatusResponse } from '@turtle/shared/user';
 import type { Db } from '../../db/database';
-import { endSession } from '../sessions/sessions';
-import { toUserResponse } from './user-response';
+import { endSession } from '../../core/identity/sessions';
+import { toUserResponse } from '../../core/identity/user-response';
 
 export function userRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
-  /** Signed out answers `200 {}` (DECISIONS.md): the HttpOnly cookie is invisible to the client, so it always asks. */
+  /** Signed out answers `200 {}` (rules.md): the HttpOnly cookie is invisible to the client, so it always asks. */
   app.get('/api/user/status', async (request): Promise<UserStatusResponse> => {
     return request.auth ? toUserResponse(request.auth.user) : {};
   });

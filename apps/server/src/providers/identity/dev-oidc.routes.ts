@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SignupBodySchema } from '@turtle/shared/auth';
-import { popupFriendly } from '../../features/oidc/oidc.routes';
+import { popupFriendly } from '../../core/identity/sign-in-popup';
 import { parseInput } from '../../lib/validate';
 import { devSignInPage } from './dev-oidc-page';
 import { DEV_OIDC_MOUNT, type DevOidcProvider } from './dev-oidc-provider';

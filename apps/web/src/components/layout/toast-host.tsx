@@ -7,8 +7,8 @@ export default function ToastHost() {
   const queue = useToastQueue((state) => state.queue);
   useEffect(() => {
     if (queue.length === 0) return;
-    for (const { kind, message, action, duration } of queue) {
-      sonnerToast[kind](message, { ...(action ? { action } : {}), ...(duration ? { duration } : {}) });
+    for (const { id, kind, message, action, duration } of queue) {
+      sonnerToast[kind](message, { id, ...(action ? { action } : {}), ...(duration ? { duration } : {}) });
     }
     useToastQueue.setState({ queue: [] });
   }, [queue]);

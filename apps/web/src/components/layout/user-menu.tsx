@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { FlaskConical, LogOut, MessageSquareText, FileText } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../features/auth/api/logout';
+import { logout } from '../../lib/logout';
 import { showAlert } from '../../lib/alert-store';
 import { useTurtleStore } from '../../lib/turtle-store';
 import { UserButtonLabel, userButtonClass } from './user-button';
@@ -9,10 +9,10 @@ import { UserButtonLabel, userButtonClass } from './user-button';
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-/** The signed-in user's name with its menu (SPEC 2). Radix closes it on any click outside. */
+/** The signed-in user's name with its menu (product.md §2). Radix closes it on any click outside. */
 export default function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();
-  const clearUser = useTurtleStore((state) => state.clearUser);
+  const logOut = useTurtleStore((state) => state.logOut);
 
   const onLogout = async () => {
     try {
@@ -21,10 +21,9 @@ export default function UserMenu({ name }: { name: string }) {
       showAlert('Could not log out. Check your connection and try again.');
       return;
     }
-    // Leave first, then forget the user: emptied on a screen that needs a user, the route guard would
-    // send the visitor to the login page instead of home.
-    await navigate('/', { flushSync: true });
-    clearUser();
+    // On a screen that needs a user the route guard sends the visitor home too, without a `next`.
+    logOut();
+    await navigate('/');
   };
 
   return (

@@ -5,7 +5,7 @@ import { useUserStatus } from '../../../lib/user-status-store';
 import { safeNextPath } from '../lib/safe-next-path';
 
 /**
- * DECISIONS "Sessions and routes": a signed-in visitor on /login or /signup goes to `/` (or to where `next` was
+ * rules.md "Sessions and routes": a signed-in visitor on /login or /signup goes to `/` (or to where `next` was
  * taking them). Waiting for the status call also keeps its answer from arriving after a fresh login.
  */
 export function RedirectIfSignedIn() {

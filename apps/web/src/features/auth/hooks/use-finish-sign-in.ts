@@ -6,7 +6,7 @@ import { safeNextPath } from '../lib/safe-next-path';
 
 /**
  * After a login, signup or provider sign-in: keep the user and go where the visitor was headed (`next`), or to
- * "/" (SPEC 2, DECISIONS "Sessions and routes"). The guard on these screens sends a signed-in visitor to the
+ * "/" (product.md §2, rules.md "Sessions and routes"). The guard on these screens sends a signed-in visitor to the
  * same place, so whichever of the two acts first, the visitor lands in one spot.
  */
 export function useFinishSignIn(): (user: User) => void {

@@ -2,7 +2,7 @@ import { BookOpen, CircleStop, Layers, RotateCcw, TriangleAlert } from 'lucide-r
 import { Link } from 'react-router';
 import { makeCardsHref } from '@turtle/shared/cards-links';
 import type { ConversationMessage } from '@turtle/shared/conversation';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/markdown/copy-button';
 
 export const TRUNCATED_NOTE = "The reply was cut short by the model's length limit.";
 

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import type { ConversationMessage } from '@turtle/shared/conversation';
 import { cn } from '../../../lib/cn';
 import { ChatMessageView } from './chat-message-view';
-import { MarkdownMessage } from './markdown-message';
-import { TypingIndicator } from './typing-indicator';
+import { MarkdownMessage } from '../../../components/markdown/markdown-message';
+import { TypingIndicator } from '../../../components/markdown/typing-indicator';
 import { useScrollToMessage } from './use-scroll-to-message';
 import { useStickToBottom } from './use-stick-to-bottom';
 
-/** SPEC 2: every chat opens with this assistant message. */
+/** product.md §2: every chat opens with this assistant message. */
 export const CHAT_GREETING = "Hello! I'm your AI assistant. How can I help you today?";
 
 const GREETING: ConversationMessage = {
@@ -56,7 +56,7 @@ function UnsentNote({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-/** The reply while it streams: not a message yet (SPEC 4), so no time, no buttons. */
+/** The reply while it streams: not a message yet (product.md §4), so no time, no buttons. */
 function LiveReply({ content }: { content: string }) {
   return (
     <div className="chat-message-in-assistant w-full" data-role="assistant" aria-busy="true">
@@ -67,7 +67,7 @@ function LiveReply({ content }: { content: string }) {
 }
 
 /**
- * The conversation (SPEC 2): the greeting, then every message, then the live reply. It is its own scroll container,
+ * The conversation (product.md §2): the greeting, then every message, then the live reply. It is its own scroll container,
  * as tall as its parent: it follows a streaming reply down until the person scrolls up, and then offers "Jump to
  * latest".
  */

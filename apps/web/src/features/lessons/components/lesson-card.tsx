@@ -35,7 +35,7 @@ function ResumeProgress({ positionMs, duration }: { positionMs: number; duration
 }
 
 /**
- * One lesson in the list (SPEC 2): the whole card opens the lesson (its title is a link stretched over the card);
+ * One lesson in the list (product.md §2): the whole card opens the lesson (its title is a link stretched over the card);
  * the circle on top of it toggles the device's completed mark, which strikes the title through.
  */
 export function LessonCard({ lesson, completed, positionMs, onToggleCompleted }: LessonCardProps) {

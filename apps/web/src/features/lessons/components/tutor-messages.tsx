@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { MarkdownMessage } from '../../chat/messages/markdown-message';
-import { TypingIndicator } from '../../chat/messages/typing-indicator';
+import { MarkdownMessage } from '../../../components/markdown/markdown-message';
+import { TypingIndicator } from '../../../components/markdown/typing-indicator';
 import type { TutorMessage } from '../hooks/use-tutor-chat';
 import { seekTargetOf, withTimestampLinks } from '../lib/timestamp-links';
 import './tutor-pane.css';

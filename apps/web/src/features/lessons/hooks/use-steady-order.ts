@@ -8,7 +8,7 @@ const TOUCH_HOLD_MS = 2_000;
 type Part = 'pointer' | 'focus';
 
 /**
- * SPEC 2 orders the list (incomplete first), but a card that moves the moment its circle is ticked leaves another
+ * product.md §2 orders the list (incomplete first), but a card that moves the moment its circle is ticked leaves another
  * card under the pointer (issue 15, item 7). While a mouse is over the list, or the keyboard's focus is in it, the
  * order shown stays as it was; it catches up once both have left (a touch holds it for two seconds).
  */

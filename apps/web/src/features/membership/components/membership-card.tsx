@@ -34,7 +34,7 @@ interface MembershipCardProps {
   now: number;
 }
 
-/** SPEC 2 "Membership": the plan, its badges and expiry, and the way to change it. */
+/** product.md §2 "Membership": the plan, its badges and expiry, and the way to change it. */
 export function MembershipCard({ membership, payments, now }: MembershipCardProps) {
   const pro = effectivePlan(membership, now) === Plan.PRO;
   const upgradable = isUpgradable(membership, now);

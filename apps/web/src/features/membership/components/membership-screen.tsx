@@ -4,7 +4,7 @@ import { useTurtleStore } from '../../../lib/turtle-store';
 import { useRefreshUser } from '../hooks/use-refresh-user';
 import { MembershipCard } from './membership-card';
 
-/** /membership (SPEC 2 "Membership"): the signed-in user's membership, fetched again on open. */
+/** /membership (product.md §2 "Membership"): the signed-in user's membership, fetched again on open. */
 export function MembershipScreen() {
   useRefreshUser();
   const [now] = useState(Date.now);

@@ -59,7 +59,9 @@ describe('PaymentSuccessScreen', () => {
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm).toHaveBeenCalledWith('cs_demo_abc');
     expect(useTurtleStore.getState().user.membership).toEqual(PRO_USER.membership);
-    expect(useToastQueue.getState().queue).toEqual([{ kind: 'success', message: 'Thank you for subscribing!' }]);
+    expect(useToastQueue.getState().queue).toEqual([
+      { id: expect.any(String), kind: 'success', message: 'Thank you for subscribing!' },
+    ]);
   });
 
   it('on failure logs it, shows the server’s message, keeps the user and still ends on /membership', async () => {

@@ -12,7 +12,7 @@ import { FeatureTable } from './feature-table';
 import { ChoosePro, GetStarted } from './plan-actions';
 import { PlanCard } from './plan-card';
 
-/** /pricing (SPEC 2 "Pricing"): the period toggle, the Free and Pro cards and the feature table. */
+/** /pricing (product.md §2 "Pricing"): the period toggle, the Free and Pro cards and the feature table. */
 export function PricingScreen() {
   const [params] = useSearchParams();
   const [period, setPeriod] = useState<BillingPeriod>(() => periodFromQuery(params.get('period')));

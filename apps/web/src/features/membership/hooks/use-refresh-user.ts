@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { User } from '@turtle/shared/user';
 import { useTurtleStore } from '../../../lib/turtle-store';
-import { getUserStatus } from '../api/get-user-status';
+import { getUserStatus } from '../../../lib/get-user-status';
 
 /**
  * Fetches the user again when the membership page opens, so a renewal, a cancellation or a payment made in another

@@ -22,7 +22,7 @@ async function undoDelete(note: Note) {
 }
 
 /**
- * SPEC 2: "Delete Note" asks first; Delete removes the note on the server, then from the list, and a toast offers
+ * product.md §2: "Delete Note" asks first; Delete removes the note on the server, then from the list, and a toast offers
  * Undo (issue 15, item 8).
  */
 export function DeleteNoteDialog({ note, onClose }: { note: Note | null; onClose: () => void }) {

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Note } from '@turtle/shared/note';
 import { buttonClass } from '../../../components/ui/button';
-import { useNoteList } from '../hooks/use-note-list';
+import { useNoteList } from '../../../lib/notes/use-note-list';
 import { useNow } from '../hooks/use-now';
-import { filterNotes, formatNoteCount } from '../lib/note-list';
+import { filterNotes, formatNoteCount } from '../../../lib/notes/note-list';
 import { DeleteNoteDialog } from './delete-note-dialog';
 import { NoteCard } from './note-card';
 import { NoteSearch } from './note-search';
 import { NoMatchingNotes, NoteListSkeleton, NotesEmptyState, NotesLoadFailed } from './notes-states';
 
-/** /notes (SPEC 2 "Notes list"), with the search box of DECISIONS "Notes". */
+/** /notes (product.md §2 "Notes list"), with the search box of rules.md "Notes". */
 export function NotesScreen() {
   const { notes, status, retry } = useNoteList();
   const now = useNow();

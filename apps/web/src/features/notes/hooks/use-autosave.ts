@@ -18,7 +18,7 @@ export type AutosaveState =
   | { status: 'failed'; message: string; conflict: boolean };
 
 interface AutosaveOptions {
-  /** The note being edited; undefined for a new note (created only by "Create Note", SPEC 2). */
+  /** The note being edited; undefined for a new note (created only by "Create Note", product.md §2). */
   note: Note | undefined;
   draft: NoteDraft;
   saved: NoteDraft;

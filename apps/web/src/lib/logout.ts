@@ -1,4 +1,4 @@
 import type { LogoutResponse } from '@turtle/shared/user';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export const logout = () => api.post<LogoutResponse>('/api/user/logout');

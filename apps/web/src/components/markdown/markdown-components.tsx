@@ -1,7 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { Components } from 'react-markdown';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 import { CodeBlock } from './code-block';
 import { isOwnImageSource } from './safe-urls';
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Note } from '@turtle/shared/note';
-import { showAlert } from '../../../lib/alert-store';
-import { useTurtleStore } from '../../../lib/turtle-store';
-import { listNotes } from '../api/list-notes';
-import { errorMessage, isAbort } from '../../../lib/error-message';
-import { reconcileNoteCache } from '../lib/note-cache';
-import { sortByLastAccess } from '../lib/note-list';
+import { showAlert } from '../alert-store';
+import { useTurtleStore } from '../turtle-store';
+import { listNotes } from './list-notes';
+import { errorMessage, isAbort } from '../error-message';
+import { reconcileNoteCache } from './note-cache';
+import { sortByLastAccess } from './note-list';
 
 export type NoteListStatus = 'loading' | 'loaded' | 'failed';
 
@@ -17,7 +17,7 @@ function applyNoteList(fresh: Note[]) {
 }
 
 /**
- * DECISIONS "Notes": the list renders from the `noteMap` cache at once and refreshes from `GET /api/note/list`.
+ * rules.md "Notes": the list renders from the `noteMap` cache at once and refreshes from `GET /api/note/list`.
  * A failed refresh shows the server's message in the alert bar and keeps what the cache holds.
  */
 export function useNoteList(): { notes: Note[]; status: NoteListStatus; retry: () => void } {

@@ -1,4 +1,4 @@
 import type { UserStatusResponse } from '@turtle/shared/user';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export const getUserStatus = () => api.get<UserStatusResponse>('/api/user/status');

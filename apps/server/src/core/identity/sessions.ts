@@ -3,7 +3,7 @@ import { DAY_MS, SESSION_COOKIE_NAME, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from 
 import type { Db } from '../../db/database';
 import { isApiUrl } from '../../lib/api-path';
 import { unauthorized } from '../../lib/http-error';
-import type { UserRow } from '../user/users.repository';
+import type { UserRow } from './users.repository';
 import { sessionCache } from './session-cache';
 import { hashSessionToken, newSessionToken } from './session-token';
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository';

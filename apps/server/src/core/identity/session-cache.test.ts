@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../user/users.repository';
+import type { UserRow } from './users.repository';
 import { SESSION_CACHE_MS, SessionCache } from './session-cache';
 import type { RequestAuth } from './sessions';
 
