@@ -22,7 +22,8 @@ const ROUTES: { path: string; heading: string; title: string; layout: 'main' | '
   // Without a checkout to confirm, the payment page ends on the membership page (product.md §8).
   { path: '/payment/success', heading: 'Free Membership', title: 'Membership', layout: 'main' },
   { path: '/membership', heading: 'Free Membership', title: 'Membership', layout: 'main' },
-  { path: '/chats', heading: 'New chat', title: 'Chats', layout: 'main' },
+  // The chat fills the window under the header (issue 15, item 6): the footer below it made the page scroll.
+  { path: '/chats', heading: 'New chat', title: 'Chats', layout: 'bare' },
   { path: '/notes', heading: 'Your Notes', title: 'Notes', layout: 'main' },
   { path: '/note/new', heading: 'New note', title: 'New note', layout: 'main' },
   { path: '/note/some-id', heading: 'Note not found', title: 'Note', layout: 'main' },

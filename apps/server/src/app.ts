@@ -136,7 +136,7 @@ export async function buildApp({
   chatStreamRoutes(app, assistantServices);
   chatSendRoutes(app, assistantServices);
   conversationsRoutes(app, database.db, assistantServices);
-  await lessonsRoutes(app, { services: assistantServices, dir: lessonsDir });
+  await lessonsRoutes(app, { services: assistantServices, dir: lessonsDir, db: database.db });
   let lessons: Promise<LessonCatalog> | undefined;
   registerCards(app, {
     db: database.db,

@@ -97,8 +97,26 @@ export const notes = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
     lastAccessAt: bigint('last_access_at', { mode: 'number' }).notNull(),
+    /** Set by delete: the note is gone for every query but the Undo that clears it (decision 022); purged later. */
+    deletedAt: bigint('deleted_at', { mode: 'number' }),
   },
   (table) => [index('notes_user_id_last_access_idx').on(table.userId, table.lastAccessAt)],
+);
+
+/** Where a person is in each lesson and whether they finished it, kept in the account (issue 15, decision 021). */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id').notNull(),
+    positionMs: integer('position_ms').notNull().default(0),
+    /** When the lesson was marked done (ms), null while it is not. */
+    completedAt: bigint('completed_at', { mode: 'number' }),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] })],
 );
 
 /** Assistant replies a user started on one UTC day (rules.md "Chat": daily limits per plan). */

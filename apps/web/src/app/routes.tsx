@@ -125,14 +125,6 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
-                path: 'chats',
-                // The chat draws its own full-height layout: conversations beside, messages, composer at the bottom.
-                handle: { title: 'Chats', fullWidth: true } satisfies RouteHandle,
-                lazy: async () => ({
-                  Component: (await import('../features/chat/components/chats-screen')).ChatsScreen,
-                }),
-              },
-              {
                 path: 'notes',
                 handle: titled('Notes'),
                 lazy: async () => ({
@@ -194,6 +186,15 @@ export const routes: RouteObject[] = [
           {
             element: <RequireUser />,
             children: [
+              {
+                path: 'chats',
+                // The chat fills the window under the header (no footer, so the page itself never scrolls: issue 15,
+                // item 6): conversations beside, messages, composer at the bottom.
+                handle: { title: 'Chats', fullWidth: true } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/chat/components/chats-screen')).ChatsScreen,
+                }),
+              },
               {
                 path: 'learn/:id',
                 handle: titled('Lesson'),

@@ -5,6 +5,10 @@ export interface PendingToast {
   id: string;
   kind: 'success' | 'error' | 'info';
   message: string;
+  /** A button in the toast (the Undo of a delete). */
+  action?: { label: string; onClick: () => void };
+  /** How long it stays, in ms (the library's default otherwise). */
+  duration?: number;
 }
 
 interface ToastQueue {
@@ -18,7 +22,11 @@ export const useToastQueue = create<ToastQueue>()(() => ({ enabled: false, queue
 /** Shows a toast. The toast library is loaded on first use, so pages that never toast never load it. */
 let toastsMade = 0;
 
-export function toast(message: string, kind: PendingToast['kind'] = 'success'): void {
+export function toast(
+  message: string,
+  kind: PendingToast['kind'] = 'success',
+  options: Pick<PendingToast, 'action' | 'duration'> = {},
+): void {
   const id = `toast-${++toastsMade}`;
-  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { id, kind, message }] }));
+  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { id, kind, message, ...options }] }));
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GetLessonResponse, LessonSummary, ListLessonsResponse } from '@turtle/shared/lesson';
 import type { AssistantServices } from '../../core/assistant/assistant-reply';
+import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseRange } from './byte-range';
 import { lessonChatRoute } from './lesson-chat.route';
+import { lessonProgressRoutes } from './lesson-progress.routes';
 import {
   AUDIO_URL_PREFIX,
   defaultLessonsDir,
@@ -18,6 +20,8 @@ export interface LessonsOptions {
   services: AssistantServices;
   /** Where the scripts, audio and transcripts are; the repository's `content/lessons` by default. */
   dir?: string;
+  /** Where each person's progress is kept. */
+  db: Db;
 }
 
 /** The audio's URL names its content, so a browser may keep it for good. */
@@ -34,6 +38,9 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
     series: catalog.series,
     lessons: catalog.lessons.map(({ lesson: { transcript: _transcript, ...summary } }): LessonSummary => summary),
   }));
+
+  // `/api/lessons/progress` is a static path: the router prefers it to `/api/lessons/:id`.
+  lessonProgressRoutes(app, options.db);
 
   app.get<{ Params: { id: string } }>('/api/lessons/:id', async (request): Promise<GetLessonResponse> => {
     const entry = catalog.get(request.params.id);

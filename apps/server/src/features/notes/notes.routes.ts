@@ -5,8 +5,12 @@ import {
   DeleteNoteBodySchema,
   GetNoteQuerySchema,
   NOTE_TOO_LONG_MESSAGE,
+  NOTE_CHANGED_ELSEWHERE_MESSAGE,
+  NOTE_RESTORE_EXPIRED_MESSAGE,
   noteNameToSave,
+  RestoreNoteBodySchema,
   SaveNoteBodySchema,
+  type RestoreNoteResponse,
   type DeleteNoteResponse,
   type GetNoteResponse,
   type ListNotesResponse,
@@ -22,6 +26,8 @@ import {
   deleteOwnNote,
   insertNote,
   listNotesByOwner,
+  purgeDeletedNotes,
+  restoreOwnNote,
   touchOwnNote,
   updateOwnNote,
   type NoteRow,
@@ -39,6 +45,7 @@ function toNote(row: NoteRow): Note {
 export function notesRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/note/list', async (request): Promise<ListNotesResponse> => {
     const user = requireUser(request);
+    await purgeDeletedNotes(db, user.id, Date.now());
     return { notes: (await listNotesByOwner(db, user.id)).map(toNote) };
   });
 
@@ -66,7 +73,8 @@ export function notesRoutes(app: FastifyInstance, db: Db): void {
         return { savedNote: toNote(row) };
       });
     }
-    const row = await updateOwnNote(db, user.id, note.id, values);
+    const row = await updateOwnNote(db, user.id, note.id, values, note.baseUpdatedAt);
+    if (row === 'conflict') throw new HttpError(409, 'conflict', NOTE_CHANGED_ELSEWHERE_MESSAGE);
     if (!row) throw noteNotFound();
     return { savedNote: toNote(row) };
   });
@@ -74,7 +82,17 @@ export function notesRoutes(app: FastifyInstance, db: Db): void {
   app.post('/api/note/delete', { config: { accepts: 'json' } }, async (request): Promise<DeleteNoteResponse> => {
     const user = requireUser(request);
     const { id } = parseInput(DeleteNoteBodySchema, request.body ?? {});
-    if (!(await deleteOwnNote(db, user.id, id))) throw noteNotFound();
+    const now = Date.now();
+    if (!(await deleteOwnNote(db, user.id, id, now))) throw noteNotFound();
+    await purgeDeletedNotes(db, user.id, now);
     return { ok: true };
+  });
+
+  app.post('/api/note/restore', { config: { accepts: 'json' } }, async (request): Promise<RestoreNoteResponse> => {
+    const user = requireUser(request);
+    const { id } = parseInput(RestoreNoteBodySchema, request.body ?? {});
+    const row = await restoreOwnNote(db, user.id, id, Date.now());
+    if (!row) throw new HttpError(404, 'notFound', NOTE_RESTORE_EXPIRED_MESSAGE);
+    return { note: toNote(row) };
   });
 }

@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Assistant, AssistantFinish, AssistantRequest } from './assistant';
-import { offlineLessonReply, offlineReply } from './offline-reply';
+import { hasAnsweredBefore, offlineLessonReply, offlineReply } from './offline-reply';
+
+/**
+ * The pieces a reply streams in: a word, or a whole markdown span (`_…_`, `**…**`, `` `…` ``), so a reply shown while it
+ * streams, or cut by Stop, never shows a lone `_` or `**` (issue 15, item 6).
+ */
+export function replyTokens(text: string): string[] {
+  return text.match(/\s*(?:_[^_\n]+_|\*\*[^*\n]+\*\*|`[^`\n]+`|\S+)/g) ?? [];
+}
 
 /** Streams word by word at a reading pace, so the screen behaves as with a real model (and Stop has time to act). */
 export function createOfflineAssistant(options: { tokenDelayMs: number }): Assistant {
@@ -8,10 +16,11 @@ export function createOfflineAssistant(options: { tokenDelayMs: number }): Assis
     kind: 'offline',
     async stream(request: AssistantRequest, onToken: (token: string) => void): Promise<AssistantFinish> {
       const question = request.conversation.at(-1)?.content ?? '';
+      const firstReply = !hasAnsweredBefore(request.conversation);
       const text = request.lesson
-        ? offlineLessonReply(question, request.lesson)
-        : offlineReply(question, request.notes);
-      for (const token of text.match(/\s*\S+/g) ?? []) {
+        ? offlineLessonReply(question, request.lesson, firstReply)
+        : offlineReply(question, request.notes, firstReply);
+      for (const token of replyTokens(text)) {
         // Rejects with the abort when the request's signal fires.
         if (options.tokenDelayMs > 0) await sleep(options.tokenDelayMs, undefined, { signal: request.signal });
         request.signal.throwIfAborted();

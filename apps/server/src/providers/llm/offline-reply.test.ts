@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { mostRelevantSentences, offlineReply, sentencesOf } from './offline-reply';
+import { replyTokens } from './offline-assistant';
+import {
+  CONNECT_MODEL_HINT,
+  hasAnsweredBefore,
+  mostRelevantSentences,
+  offlineLessonReply,
+  offlineReply,
+  sentencesOf,
+} from './offline-reply';
 
 describe('offline reply', () => {
   it('splits text into sentences', () => {
     expect(sentencesOf('One. Two!  Three?\nFour')).toEqual(['One.', 'Two!', 'Three?', 'Four']);
+  });
+
+  it('does not end a sentence at a decimal point, a price or an abbreviation', () => {
+    expect(
+      sentencesOf('Keep fees under 0.2% a year. A fund at 1.5% costs $3.50 more per $100! The U.S. market is big.'),
+    ).toEqual(['Keep fees under 0.2% a year.', 'A fund at 1.5% costs $3.50 more per $100!', 'The U.S. market is big.']);
+    expect(
+      mostRelevantSentences('Index funds charge under 0.2% a year. Bonds pay interest.', 'fees of index funds', 1),
+    ).toEqual(['Index funds charge under 0.2% a year.']);
   });
 
   it('quotes the sentences that share words with the question, in their order', () => {
@@ -34,5 +51,45 @@ describe('offline reply', () => {
 
   it('without notes, explains how to mention one', () => {
     expect(offlineReply('hello', [])).toContain('Mention a note with **@**');
+  });
+
+  it('says how to connect a model in the first reply of a conversation only', () => {
+    const notes = [{ name: 'Errands', content: 'Dentist on Friday at 9.' }];
+    const first = offlineReply('dentist?', notes, true);
+    const later = offlineReply('dentist?', notes, false);
+    expect(first).toContain(CONNECT_MODEL_HINT);
+    expect(first).toContain('offline assistant');
+    expect(later).not.toContain('LLM_BASE_URL');
+    expect(later).not.toContain('offline assistant');
+    expect(later).toContain('> Dentist on Friday at 9.');
+    const lesson = { title: 'Fees', transcript: [{ sentence: 'Fees matter.', startMs: 0 }], currentIndex: 0 };
+    expect(offlineLessonReply('fees', lesson, true)).toContain(CONNECT_MODEL_HINT);
+    expect(offlineLessonReply('fees', lesson, false)).not.toContain('LLM_BASE_URL');
+  });
+
+  it('knows a conversation was answered before from an earlier assistant message', () => {
+    expect(hasAnsweredBefore([{ role: 'user' }])).toBe(false);
+    expect(hasAnsweredBefore([{ role: 'user' }, { role: 'assistant' }, { role: 'user' }])).toBe(true);
+    // A reply being regenerated: the assistant message after the question does not count.
+    expect(hasAnsweredBefore([{ role: 'user' }, { role: 'assistant' }])).toBe(false);
+  });
+
+  it('streams markdown spans whole, so no lone "_" or "**" shows while streaming or after Stop', () => {
+    const reply = offlineReply('dentist?', [{ name: 'Errands', content: 'Dentist on Friday at 9.' }], true);
+    const tokens = replyTokens(reply);
+    expect(tokens.join('')).toBe(reply);
+    expect(tokens[0]).toBe(
+      "_I'm Turtle's offline assistant: no AI model is connected, so I can only quote your notes._",
+    );
+    expect(tokens).toContain('\n\n**From your note “Errands”:**');
+    // Every prefix of the stream has its emphasis markers paired.
+    for (let count = 1; count <= tokens.length; count += 1) {
+      const shown = tokens
+        .slice(0, count)
+        .join('')
+        .replace(/`[^`]*`/g, '');
+      expect((shown.match(/\*\*/g) ?? []).length % 2, shown).toBe(0);
+      expect((shown.match(/(^|\s)_|_(\s|$)/g) ?? []).length % 2, shown).toBe(0);
+    }
   });
 });

@@ -36,8 +36,25 @@ function words(text: string): Set<string> {
   );
 }
 
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * The sentences of `text`, by the Unicode sentence rules (ICU): a point inside a number ("0.2%", "$3.50") or an
+ * abbreviation ("U.S.") does not end a sentence, as splitting at every "." did (issue 15, item 6).
+ */
 export function sentencesOf(text: string): string[] {
-  return (text.replace(/\s+/g, ' ').match(/[^.!?]+[.!?]*/g) ?? []).map((sentence) => sentence.trim()).filter(Boolean);
+  return Array.from(sentenceSegmenter.segment(text.replace(/\s+/g, ' ')), (part) => part.segment.trim()).filter(
+    Boolean,
+  );
+}
+
+/** How to connect a model: said once per conversation, in the first reply (issue 15, item 6). */
+export const CONNECT_MODEL_HINT =
+  'To get real answers, connect a model: see “Assistant” in the README (`LLM_BASE_URL`, `LLM_API_KEY`).';
+
+/** Whether the assistant has answered in this conversation before (the last message is the new question). */
+export function hasAnsweredBefore(conversation: { role: string }[]): boolean {
+  return conversation.slice(0, -1).some((message) => message.role === 'assistant');
 }
 
 /** The sentences of `text` that share the most words with `question`, in their original order. */
@@ -60,8 +77,10 @@ export function mostRelevantSentences(text: string, question: string, count = QU
  * rules.md "Chat": without a model, say so, and still be useful: quote the parts of the mentioned notes that
  * match the question. Markdown, like a model's reply.
  */
-export function offlineReply(question: string, notes: MentionedNote[]): string {
-  const lines = ["_I'm Turtle's offline assistant: no AI model is connected, so I can only quote your notes._", ''];
+export function offlineReply(question: string, notes: MentionedNote[], firstReply = true): string {
+  const lines = firstReply
+    ? ["_I'm Turtle's offline assistant: no AI model is connected, so I can only quote your notes._", '']
+    : [];
   if (notes.length === 0) {
     lines.push(
       `You asked: “${question.trim().slice(0, 200)}”.`,
@@ -76,11 +95,8 @@ export function offlineReply(question: string, notes: MentionedNote[]): string {
     for (const sentence of quoted) lines.push(`> ${sentence}`);
     lines.push('');
   }
-  lines.push(
-    '',
-    'To get real answers, connect a model: see “Assistant” in the README (`LLM_BASE_URL`, `LLM_API_KEY`).',
-  );
-  return lines.join('\n');
+  if (firstReply) lines.push('', CONNECT_MODEL_HINT);
+  return lines.join('\n').trim();
 }
 
 /**
@@ -114,14 +130,16 @@ function cite(ms: number | undefined): string {
  * sentences that match the question, each with the moment it is spoken, or else what is said where the learner
  * paused.
  */
-export function offlineLessonReply(question: string, lesson: LessonContext): string {
+export function offlineLessonReply(question: string, lesson: LessonContext, firstReply = true): string {
   const sentences = lesson.transcript.map((entry) => entry.sentence);
   const near = Math.max(0, lesson.currentIndex);
   const matching = matchingSentenceIndexes(sentences, question, near);
-  const lines = [
-    `_I'm Turtle's offline tutor: no AI model is connected, so I can only point you to the parts of “${lesson.title}” that match your question._`,
-    '',
-  ];
+  const lines = firstReply
+    ? [
+        `_I'm Turtle's offline tutor: no AI model is connected, so I can only point you to the parts of “${lesson.title}” that match your question._`,
+        '',
+      ]
+    : [];
   let shown = matching;
   if (sentences.length === 0) lines.push('This lesson has no transcript I could read.');
   else if (matching.length) lines.push('**Where the lesson talks about it:**', '');
@@ -133,9 +151,7 @@ export function offlineLessonReply(question: string, lesson: LessonContext): str
     const entry = lesson.transcript[index]!;
     lines.push(`- ${cite(entry.startMs)}${entry.sentence}`);
   }
-  lines.push(
-    '',
-    'Select a time to hear that part again. For real answers, connect a model: see “Assistant” in the README (`LLM_BASE_URL`, `LLM_API_KEY`).',
-  );
+  lines.push('', 'Select a time to hear that part again.');
+  if (firstReply) lines.push(CONNECT_MODEL_HINT);
   return lines.join('\n');
 }

@@ -7,7 +7,9 @@ export default function ToastHost() {
   const queue = useToastQueue((state) => state.queue);
   useEffect(() => {
     if (queue.length === 0) return;
-    for (const { id, kind, message } of queue) sonnerToast[kind](message, { id });
+    for (const { id, kind, message, action, duration } of queue) {
+      sonnerToast[kind](message, { id, ...(action ? { action } : {}), ...(duration ? { duration } : {}) });
+    }
     useToastQueue.setState({ queue: [] });
   }, [queue]);
   return <Toaster position="top-center" richColors closeButton />;

@@ -1,4 +1,4 @@
-import { Menu, Square } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CHAT_INPUT_REFOCUS_DELAY_MS } from '@turtle/shared/constants';
@@ -16,6 +16,8 @@ import { MessageList } from '../messages/message-list';
 import { ConversationDrawer } from './conversation-drawer';
 import { ConversationSidebar } from './conversation-sidebar';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
+import { LimitReached, limitReachedText } from './limit-reached';
+import { MentionTips } from './mention-tips';
 import { OfflineBadge } from './offline-badge';
 import { UsageMeter } from './usage-meter';
 
@@ -72,6 +74,8 @@ export function ChatsScreen() {
     if (id === conversationId) navigate('/chats?new=1', { replace: true });
   };
   const lastIsReply = chat.messages.at(-1)?.role === 'assistant';
+  // At "0 of N left" the composer does not take a message the server would refuse (issue 15, item 6).
+  const atLimit = usage !== null && usage.remaining <= 0 && !chat.busy;
   const sidebar = (
     <ConversationSidebar list={list} activeId={conversationId} onNavigate={closeDrawer} onDelete={setDeleting} />
   );
@@ -116,11 +120,14 @@ export function ChatsScreen() {
             onRegenerate={!chat.busy && lastIsReply ? chat.regenerate : undefined}
             makeCards
             focusMessageId={params.get('m')}
+            unsent={chat.unsent && { id: chat.unsent.id, onRetry: chat.unsent.canRetry ? chat.retry : undefined }}
+            emptyState={<MentionTips notes={notes} onMention={(note) => composer.current?.mentionNote(note)} />}
           />
         )}
 
         <div className="mx-auto w-full max-w-4xl px-3 pt-2 pb-3 sm:px-6">
-          {chat.error && (
+          {atLimit && <LimitReached usage={usage} />}
+          {chat.error && !atLimit && (
             <p role="alert" className="mb-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
               {chat.error}
             </p>
@@ -130,19 +137,13 @@ export function ChatsScreen() {
             notes={notes}
             notesLoading={notesStatus === 'loading' && notes.length === 0}
             disabled={chat.busy || chat.notFound}
+            blockedReason={atLimit ? limitReachedText(usage) : undefined}
+            onStop={chat.busy ? chat.stop : undefined}
             onSend={chat.send}
           />
           <div className="mt-1.5 flex min-h-8 items-center justify-between gap-3">
             <UsageMeter usage={usage} />
-            <div className="flex items-center gap-2">
-              <ModelPicker />
-              {chat.busy && (
-                <Button variant="secondary" size="sm" onClick={chat.stop}>
-                  <Square aria-hidden className="size-3 fill-current" />
-                  Stop
-                </Button>
-              )}
-            </div>
+            <ModelPicker />
           </div>
         </div>
       </section>

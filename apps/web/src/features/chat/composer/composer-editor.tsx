@@ -3,7 +3,8 @@ import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { $createParagraphNode, $getRoot, $setSelection, CLEAR_HISTORY_COMMAND } from 'lexical';
-import { SendHorizontal } from 'lucide-react';
+import { useBeautifulMentions } from 'lexical-beautiful-mentions';
+import { SendHorizontal, Square } from 'lucide-react';
 import { useCallback, useImperativeHandle, useRef, type CSSProperties } from 'react';
 import {
   COMPOSER_MAX_HEIGHT_REM,
@@ -16,6 +17,7 @@ import type { ComposerProps } from './composer';
 import { ComposerDecoratorErrorBoundary } from './composer-error';
 import { readComposerMessage } from './composer-message';
 import { MentionMenuAnchorContext } from './mention-menu';
+import { NOTE_MENTION_TRIGGER } from './mention-suggestions';
 import { NoteMentionsPlugin } from './note-mentions-plugin';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { useHasText } from './use-has-text';
@@ -33,20 +35,24 @@ export function ComposerEditor({
   notes,
   notesLoading = false,
   disabled = false,
+  blockedReason,
+  onStop,
   onSend,
   placeholder,
   creatable = false,
   className,
 }: ComposerProps & { placeholder: string }) {
   const [editor] = useLexicalComposerContext();
+  const { insertMention } = useBeautifulMentions();
   const boxRef = useRef<HTMLDivElement>(null);
   const menuOpen = useRef(false);
   const coarsePointer = useCoarsePointer();
   const hasText = useHasText();
-  const canSend = hasText && !disabled;
+  const blocked = blockedReason !== undefined;
+  const canSend = hasText && !disabled && !blocked;
 
   const send = useCallback(() => {
-    if (disabled) return;
+    if (disabled || blocked) return;
     const message = readComposerMessage(editor);
     if (message.content === '') return;
     onSend(message);
@@ -59,11 +65,21 @@ export function ComposerEditor({
     );
     editor.dispatchCommand(CLEAR_HISTORY_COMMAND, undefined);
     editor.blur();
-  }, [disabled, editor, onSend]);
+  }, [disabled, blocked, editor, onSend]);
 
   useSendOnEnter({ enabled: !coarsePointer, menuOpen, send });
 
-  useImperativeHandle(ref, () => ({ focus: () => editor.focus(undefined, { defaultSelection: 'rootEnd' }) }), [editor]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => editor.focus(undefined, { defaultSelection: 'rootEnd' }),
+      mentionNote: (note) => {
+        editor.focus(undefined, { defaultSelection: 'rootEnd' });
+        insertMention({ trigger: NOTE_MENTION_TRIGGER, value: note.name, data: { id: note.id }, focus: true });
+      },
+    }),
+    [editor, insertMention],
+  );
 
   const onMenuOpenChange = useCallback((open: boolean) => {
     menuOpen.current = open;
@@ -99,22 +115,34 @@ export function ComposerEditor({
             ErrorBoundary={ComposerDecoratorErrorBoundary}
           />
         </div>
-        <button
-          type="button"
-          aria-label="Send message"
-          title="Send message"
-          disabled={!canSend}
-          onClick={send}
-          className={cn(
-            'mb-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl transition-colors',
-            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-            canSend
-              ? 'bg-brand-700 text-white shadow-sm hover:bg-brand-800'
-              : 'cursor-not-allowed bg-slate-100 text-slate-400',
-          )}
-        >
-          <SendHorizontal className="size-5" aria-hidden="true" />
-        </button>
+        {disabled && onStop ? (
+          <button
+            type="button"
+            aria-label="Stop"
+            title="Stop the reply"
+            onClick={onStop}
+            className="mb-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-800 text-white shadow-sm transition-colors hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <Square className="size-4 fill-current" aria-hidden="true" />
+          </button>
+        ) : (
+          <button
+            type="button"
+            aria-label="Send message"
+            title={blockedReason ?? 'Send message'}
+            disabled={!canSend}
+            onClick={send}
+            className={cn(
+              'mb-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl transition-colors',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+              canSend
+                ? 'bg-brand-700 text-white shadow-sm hover:bg-brand-800'
+                : 'cursor-not-allowed bg-slate-100 text-slate-400',
+            )}
+          >
+            <SendHorizontal className="size-5" aria-hidden="true" />
+          </button>
+        )}
       </div>
       <HistoryPlugin delay={UNDO_HISTORY_MERGE_DELAY_MS} />
       <NoteMentionsPlugin

@@ -13,6 +13,8 @@ export const DEFAULT_COMPOSER_PLACEHOLDER = 'Type your message...';
 export interface ComposerHandle {
   /** Puts the caret at the end of the message (the chat screen calls it 100 ms after a reply, on non-touch devices). */
   focus(): void;
+  /** Adds a mention of `note` at the caret, as choosing it in the @ menu does (the empty chat's suggestions). */
+  mentionNote(note: { id: string; name: string }): void;
 }
 
 export interface ComposerProps {
@@ -22,6 +24,10 @@ export interface ComposerProps {
   notesLoading?: boolean;
   /** True while a reply streams: sending is blocked, typing is not. */
   disabled?: boolean;
+  /** While a reply streams, Stop takes the send button's place (issue 15, item 6) and calls this. */
+  onStop?: () => void;
+  /** Said under the editor and on the send button while sending is blocked for a reason (the daily limit). */
+  blockedReason?: string;
   onSend(message: ComposerMessage): void;
   /** Defaults to "Type your message...". */
   placeholder?: string;

@@ -8,6 +8,7 @@ import type {
   ConversationSummary,
 } from '@turtle/shared/conversation';
 import { getConversation, stopReply } from '../api/conversations';
+import { ApiError } from '../../../lib/api-client';
 import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
 import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
 import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
@@ -27,9 +28,27 @@ export interface ChatState {
   error: string | null;
   loading: boolean;
   notFound: boolean;
+  /** A message this page could not deliver (it stays, marked, with Retry when trying again can help). */
+  unsent: { id: string; canRetry: boolean } | null;
   send(message: ComposerMessage): void;
+  /** Sends the unsent message again, with the same Idempotency-Key (a request that did arrive is not doubled). */
+  retry(): void;
   stop(): void;
   regenerate(): void;
+}
+
+interface Unsent {
+  id: string;
+  canRetry: boolean;
+  body: Record<string, unknown>;
+  optimistic: ConversationMessage;
+  idempotencyKey: string;
+}
+
+/** A failure that trying again may mend: no connection, a server error, a gateway's timeout. */
+function isRetryable(failure: unknown): boolean {
+  const status = failure instanceof ApiError ? failure.status : 0;
+  return status === 0 || status >= 500;
 }
 
 interface UseChatOptions {
@@ -63,6 +82,7 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(conversationId !== null);
   const [notFound, setNotFound] = useState(false);
+  const [unsent, setUnsent] = useState<Unsent | null>(null);
   const [followTick, setFollowTick] = useState(0);
   // The conversation this page's stream made (its id reaches the address a moment later): not a switch.
   const [createdHere, setCreatedHere] = useState<string | null>(null);
@@ -85,6 +105,7 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
       setCreatedHere(null);
       setStreaming(false);
       setError(null);
+      setUnsent(null);
       setNotFound(false);
       setLive(null);
       setMessages([]);
@@ -151,6 +172,7 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
       const current = { controller, conversationId };
       stream.current = current;
       setError(null);
+      setUnsent(null);
       setStreaming(true);
       setLive({ content: '' });
       if (optimistic) setMessages((list) => [...list, optimistic]);
@@ -224,6 +246,10 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
         } else if (!isAbort(failure)) {
           setError(errorMessage(failure));
           finish(null);
+          // Not delivered (the server never said it kept it): the message stays, marked, to send again.
+          if (optimistic && !meta) {
+            setUnsent({ id: optimistic.id, canRetry: isRetryable(failure), body, optimistic, idempotencyKey });
+          }
         } else if (stream.current !== current) {
           return; // Let go for another conversation: that screen is already showing something else.
         }
@@ -261,10 +287,18 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
         timestamp: Date.now(),
         status: 'complete',
       };
+      // A new message instead of Retry: the undelivered one was never part of the conversation.
+      if (unsent) setMessages((list) => list.filter((item) => item.id !== unsent.id));
       void run({ message, ...(conversationId ? { conversationId } : {}) }, optimistic);
     },
-    [conversationId, run],
+    [conversationId, run, unsent],
   );
+
+  const retry = useCallback(() => {
+    if (stream.current || !unsent?.canRetry) return;
+    setMessages((list) => list.filter((message) => message.id !== unsent.id));
+    void run(unsent.body, unsent.optimistic, unsent.idempotencyKey);
+  }, [run, unsent]);
 
   const regenerate = useCallback(() => {
     if (stream.current || conversationId === null) return;
@@ -298,7 +332,9 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
     error,
     loading,
     notFound,
+    unsent: unsent && { id: unsent.id, canRetry: unsent.canRetry },
     send,
+    retry,
     stop,
     regenerate,
   };

@@ -1,4 +1,5 @@
-import { ArrowDown } from 'lucide-react';
+import { AlertCircle, ArrowDown, RotateCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ConversationMessage } from '@turtle/shared/conversation';
 import { cn } from '../../../lib/cn';
 import { ChatMessageView } from './chat-message-view';
@@ -29,6 +30,30 @@ interface MessageListProps {
   makeCards?: boolean;
   /** A message to scroll to and highlight (`?m=` in the address). */
   focusMessageId?: string | null;
+  /** The person's message that could not be sent: marked, with Retry when `onRetry` is given. */
+  unsent?: { id: string; onRetry?: () => void } | null;
+  /** Shown in place of the greeting's silence in an empty conversation (the chat's `@` tips). */
+  emptyState?: ReactNode;
+}
+
+/** Under a message that did not reach the server. */
+function UnsentNote({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <p className="mt-1 flex items-center justify-end gap-2 text-sm text-red-700">
+      <AlertCircle className="size-4" aria-hidden="true" />
+      Not sent.
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <RotateCw className="size-3.5" aria-hidden="true" />
+          Retry
+        </button>
+      )}
+    </p>
+  );
 }
 
 /** The reply while it streams: not a message yet (product.md §4), so no time, no buttons. */
@@ -46,7 +71,16 @@ function LiveReply({ content }: { content: string }) {
  * as tall as its parent: it follows a streaming reply down until the person scrolls up, and then offers "Jump to
  * latest".
  */
-export function MessageList({ messages, live, onRegenerate, className, makeCards, focusMessageId }: MessageListProps) {
+export function MessageList({
+  messages,
+  live,
+  onRegenerate,
+  className,
+  makeCards,
+  focusMessageId,
+  unsent,
+  emptyState,
+}: MessageListProps) {
   const lastMessage = messages.at(-1);
   // Changes whenever something is added or grows; heights changing on their own are watched too.
   const changeKey = `${messages.length}:${lastMessage?.id}:${lastMessage?.content.length}:${live?.content.length ?? -1}`;
@@ -74,8 +108,10 @@ export function MessageList({ messages, live, onRegenerate, className, makeCards
                 makeCards={makeCards && message.role === 'assistant' && message.status !== 'streaming'}
                 onRegenerate={!live && message === lastMessage && message.role !== 'user' ? onRegenerate : undefined}
               />
+              {unsent?.id === message.id && <UnsentNote onRetry={unsent.onRetry} />}
             </li>
           ))}
+          {messages.length === 0 && !live && emptyState && <li>{emptyState}</li>}
           {live && (
             <li>
               <LiveReply content={live.content} />

@@ -1,19 +1,45 @@
 import { CheckCircle2, Circle, Clock } from 'lucide-react';
 import { Link } from 'react-router';
-import type { LessonSummary } from '@turtle/shared/lesson';
+import { formatClock, parseDuration, type LessonSummary } from '@turtle/shared/lesson';
 import { cn } from '../../../lib/cn';
 
 interface LessonCardProps {
   lesson: LessonSummary;
   completed: boolean;
+  /** Where the learner left it, in ms (0: not started). */
+  positionMs: number;
   onToggleCompleted: () => void;
+}
+
+/** A started, unfinished lesson shows how far the learner got (issue 15, item 7). */
+function ResumeProgress({ positionMs, duration }: { positionMs: number; duration: string }) {
+  const totalMs = parseDuration(duration);
+  const percent = Math.min(100, Math.max(2, Math.round((positionMs / totalMs) * 100)));
+  return (
+    <div className="mt-1.5 flex items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label="Listened"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-1.5 w-full max-w-40 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="shrink-0 text-xs font-medium text-slate-600 tabular-nums">
+        Resume at {formatClock(positionMs)}
+      </span>
+    </div>
+  );
 }
 
 /**
  * One lesson in the list (product.md §2): the whole card opens the lesson (its title is a link stretched over the card);
  * the circle on top of it toggles the device's completed mark, which strikes the title through.
  */
-export function LessonCard({ lesson, completed, onToggleCompleted }: LessonCardProps) {
+export function LessonCard({ lesson, completed, positionMs, onToggleCompleted }: LessonCardProps) {
+  const started = lesson.ready && !completed && positionMs > 0 && positionMs < parseDuration(lesson.duration);
   const label = completed ? `Mark “${lesson.title}” as not completed` : `Mark “${lesson.title}” as completed`;
   return (
     <li
@@ -40,7 +66,15 @@ export function LessonCard({ lesson, completed, onToggleCompleted }: LessonCardP
         )}
       </button>
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-medium text-slate-500">Lesson {lesson.id}</p>
+        <p className="flex items-center gap-2 text-xs font-medium text-slate-500">
+          Lesson {lesson.id}
+          {/* At every width (issue 15, item 7): on a phone it was hidden, and lessons 4 to 7 looked playable. */}
+          {!lesson.ready && (
+            <span className="rounded-full bg-amber-50 px-2 py-px font-medium text-amber-800 ring-1 ring-amber-200">
+              Coming soon
+            </span>
+          )}
+        </p>
         <h2
           className={cn(
             'min-w-0 text-base font-semibold',
@@ -54,12 +88,8 @@ export function LessonCard({ lesson, completed, onToggleCompleted }: LessonCardP
             {lesson.title}
           </Link>
         </h2>
+        {started && <ResumeProgress positionMs={positionMs} duration={lesson.duration} />}
       </div>
-      {!lesson.ready && (
-        <span className="hidden shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600 sm:inline">
-          Coming soon
-        </span>
-      )}
       <p className="flex shrink-0 items-center gap-1.5 text-sm text-slate-600 tabular-nums">
         <Clock className="size-4 text-slate-400" aria-hidden="true" />
         <span className="sr-only">Duration </span>

@@ -1,15 +1,29 @@
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { LESSON_NOT_FOUND_MESSAGE, LESSON_NOT_READY_MESSAGE } from '@turtle/shared/lesson';
+import { LESSON_NOT_FOUND_MESSAGE } from '@turtle/shared/lesson';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useLesson } from '../hooks/use-lesson';
+import { syncLessonProgress } from '../lib/progress-sync';
+import { LessonNotReady } from './lesson-not-ready';
 import { LessonMessage } from './lesson-message';
 import { LessonPlayer } from './lesson-player';
 
+/** The account's progress (decision 021) arrives with the lesson, so the player resumes where the learner left it. */
+function useProgressSynced(): boolean {
+  const [synced, setSynced] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    void syncLessonProgress(controller.signal).finally(() => setSynced(true));
+    return () => controller.abort();
+  }, []);
+  return synced;
+}
+
 function LessonLoader({ id }: { id: string }) {
   const state = useLesson(id);
+  const synced = useProgressSynced();
+  if (state.status === 'loading' || (state.status === 'ready' && !synced)) return <PageSpinner />;
   switch (state.status) {
-    case 'loading':
-      return <PageSpinner />;
     case 'notFound':
       return <LessonMessage title={LESSON_NOT_FOUND_MESSAGE} text="There is no lesson at this address." />;
     case 'failed':
@@ -18,10 +32,7 @@ function LessonLoader({ id }: { id: string }) {
       return state.lesson.ready ? (
         <LessonPlayer lesson={state.lesson} />
       ) : (
-        <LessonMessage
-          title={LESSON_NOT_READY_MESSAGE}
-          text={`“${state.lesson.title}” has no audio or transcript yet. It is coming soon.`}
-        />
+        <LessonNotReady title={state.lesson.title} />
       );
   }
 }

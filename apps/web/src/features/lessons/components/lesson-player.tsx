@@ -12,6 +12,8 @@ import { usePlayerKeys } from '../hooks/use-player-keys';
 import { resumePosition, useSavePosition } from '../hooks/use-save-position';
 import { useTutorChat } from '../hooks/use-tutor-chat';
 import { useLessonProgress } from '../lib/lesson-progress-store';
+import { setLessonCompleted } from '../lib/progress-sync';
+import { LessonFinished } from './lesson-finished';
 import { BackToLessons } from './back-to-lessons';
 import { MakeCardsMenu } from './make-cards-menu';
 import { PlayerControls } from './player-controls';
@@ -59,6 +61,23 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
   const fullScreenPane = useIsMobile();
   const [paneWidth, setPaneWidth] = usePaneWidth();
   useSavePosition(lesson.id, audioRef, audio.positionMs, audio.playing);
+  const [finished, setFinished] = useState(false);
+  // Reaching the end marks the lesson done (issue 15, item 7) and offers the next one.
+  useEffect(() => {
+    const element = audioRef.current;
+    if (!element) return;
+    const onEnded = () => {
+      setFinished(true);
+      setLessonCompleted(lesson.id, true);
+    };
+    const onPlay = () => setFinished(false);
+    element.addEventListener('ended', onEnded);
+    element.addEventListener('play', onPlay);
+    return () => {
+      element.removeEventListener('ended', onEnded);
+      element.removeEventListener('play', onPlay);
+    };
+  }, [lesson.id]);
 
   const openChat = useCallback(() => {
     controls.pause();
@@ -115,6 +134,11 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
           disabled={chatOpen}
           onSelect={selectSentence}
         />
+        {finished && !chatOpen && (
+          <div className="px-4 sm:px-8">
+            <LessonFinished lessonId={lesson.id} onReplay={() => controls.play()} />
+          </div>
+        )}
         <PlayerControls audio={audio} controls={controls} disabled={chatOpen} rate={rate} onRate={setRate}>
           <div className="sm:hidden">
             <AskButton onClick={openChat} disabled={chatOpen} className="w-full" />

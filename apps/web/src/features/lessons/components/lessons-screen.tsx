@@ -1,9 +1,12 @@
 import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
 import { LESSON_COUNT, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
 import { Button } from '../../../components/ui/button';
+import { useTurtleStore } from '../../../lib/turtle-store';
 import { useLessons } from '../hooks/use-lessons';
 import { useLessonProgress } from '../lib/lesson-progress-store';
-import { orderLessons } from '../lib/lesson-order';
+import { setLessonCompleted, syncLessonProgress } from '../lib/progress-sync';
+import { useSteadyOrder } from '../hooks/use-steady-order';
 import { LessonCard } from './lesson-card';
 
 function LessonListSkeleton() {
@@ -20,7 +23,15 @@ function LessonListSkeleton() {
 export function LessonsScreen() {
   const state = useLessons();
   const completed = useLessonProgress((progress) => progress.completed);
-  const toggleCompleted = useLessonProgress((progress) => progress.toggleCompleted);
+  const positions = useLessonProgress((progress) => progress.positions);
+  // The list is public: the account's progress joins once the status call says who is signed in.
+  const userId = useTurtleStore((store) => store.user.id);
+  useEffect(() => {
+    const controller = new AbortController();
+    void syncLessonProgress(controller.signal);
+    return () => controller.abort();
+  }, [userId]);
+  const { ordered, listProps } = useSteadyOrder(state.status === 'ready' ? state.data.lessons : [], completed);
   const series =
     state.status === 'ready' ? state.data.series : { title: LESSON_SERIES_TITLE, numberOfLessons: LESSON_COUNT };
 
@@ -42,13 +53,14 @@ export function LessonsScreen() {
         </div>
       )}
       {state.status === 'ready' && (
-        <ul aria-label="Lessons" className="flex flex-col gap-3">
-          {orderLessons(state.data.lessons, completed).map((lesson) => (
+        <ul aria-label="Lessons" className="flex flex-col gap-3" {...listProps}>
+          {ordered.map((lesson) => (
             <LessonCard
               key={lesson.id}
               lesson={lesson}
               completed={Boolean(completed[lesson.id])}
-              onToggleCompleted={() => toggleCompleted(lesson.id)}
+              positionMs={positions[lesson.id] ?? 0}
+              onToggleCompleted={() => setLessonCompleted(lesson.id, !completed[lesson.id])}
             />
           ))}
         </ul>

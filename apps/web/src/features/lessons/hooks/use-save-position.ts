@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { parseDuration, type Lesson } from '@turtle/shared/lesson';
 import { useLessonProgress } from '../lib/lesson-progress-store';
+import { saveLessonPosition } from '../lib/progress-sync';
 
 /** While playing, the position is written this often; every pause and every seek while paused are written at once. */
 const SAVE_EVERY_MS = 5_000;
@@ -15,7 +16,7 @@ export function resumePosition(lesson: Lesson): number {
 }
 
 /**
- * rules.md "Lessons": remembers the last position of each lesson on this device. `positionMs` (in slider steps)
+ * rules.md "Lessons": remembers the last position of each lesson, on this device and in the account (decision 021). `positionMs` (in slider steps)
  * says when; the audio's own clock says exactly where, so a resumed lesson is on the same sentence.
  */
 export function useSavePosition(
@@ -24,7 +25,6 @@ export function useSavePosition(
   positionMs: number,
   playing: boolean,
 ): void {
-  const savePosition = useLessonProgress((state) => state.savePosition);
   const lastSaved = useRef<number | null>(null);
   useEffect(() => {
     // The first position is the one just restored: nothing new to write.
@@ -35,6 +35,7 @@ export function useSavePosition(
     if (playing && Math.abs(positionMs - lastSaved.current) < SAVE_EVERY_MS) return;
     lastSaved.current = positionMs;
     const audio = audioRef.current;
-    savePosition(id, audio && audio.readyState > 0 ? audio.currentTime * 1000 : positionMs);
-  }, [id, audioRef, positionMs, playing, savePosition]);
+    // Pauses and seeks while paused reach the account at once; while playing, every 15 s.
+    saveLessonPosition(id, audio && audio.readyState > 0 ? audio.currentTime * 1000 : positionMs, !playing);
+  }, [id, audioRef, positionMs, playing]);
 }

@@ -2,7 +2,7 @@ import type { Blocker } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 /** Asks before a blocked navigation drops the editor's unsaved changes. */
-export function DiscardChangesDialog({ blocker }: { blocker: Blocker }) {
+export function DiscardChangesDialog({ blocker, onDiscard }: { blocker: Blocker; onDiscard?: () => void }) {
   return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
@@ -12,7 +12,10 @@ export function DiscardChangesDialog({ blocker }: { blocker: Blocker }) {
       cancelLabel="Keep editing"
       confirmLabel="Discard"
       tone="danger"
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => {
+        onDiscard?.();
+        blocker.proceed?.();
+      }}
     />
   );
 }

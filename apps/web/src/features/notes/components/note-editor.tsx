@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert, Layers } from 'lucide-react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Note } from '@turtle/shared/note';
 import { makeCardsHref } from '@turtle/shared/cards-links';
@@ -9,7 +9,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { showAlert } from '../../../lib/alert-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { saveNote } from '../api/save-note';
+import { useAutosave } from '../hooks/use-autosave';
 import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
+import { clearNewNoteDraft, loadNewNoteDraft, storeNewNoteDraft } from '../lib/new-note-draft';
+import { SaveState } from './save-state';
 import { errorMessage } from '../../../lib/error-message';
 import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
 import { canSave, EMPTY_DRAFT, hasUnsavedChanges, type NoteDraft } from '../lib/note-draft';
@@ -27,9 +30,14 @@ const toDraft = (note: Note | undefined): NoteDraft =>
 export function NoteEditor({ note }: { note?: Note }) {
   const navigate = useNavigate();
   const addNotes = useTurtleStore((state) => state.addNotes);
+  const userId = useTurtleStore((state) => state.user.id);
+  const isNew = note === undefined;
   const [saved, setSaved] = useState(() => toDraft(note));
-  const [draft, setDraft] = useState(saved);
+  // A new note starts from the draft this person left on this device, if any (issue 15, item 8).
+  const [draft, setDraft] = useState(() => (isNew ? (loadNewNoteDraft(userId) ?? saved) : saved));
   const [shownNote, setShownNote] = useState(note);
+  // The version this editor's own autosave wrote: its echo from the cache must not reset what is being typed.
+  const [ownVersion, setOwnVersion] = useState<number>();
   const [saving, setSaving] = useState(false);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   // A new note's create keeps its key while the text stays the same: saving again after a lost answer is a retry.
@@ -38,28 +46,51 @@ export function NoteEditor({ note }: { note?: Note }) {
   const dirty = hasUnsavedChanges(draft, saved);
   if (note !== shownNote) {
     setShownNote(note);
-    if (!dirty) {
+    if (!dirty && note?.updatedAt !== ownVersion) {
       setSaved(toDraft(note));
       setDraft(toDraft(note));
     }
   }
 
-  const { blocker, allowLeave } = useUnsavedChangesPrompt(dirty && !saving);
-  const isNew = note === undefined;
+  const autosave = useAutosave({
+    note,
+    draft,
+    saved,
+    onSaved: (sent, stored) => {
+      setSaved(sent);
+      setOwnVersion(stored.updatedAt);
+    },
+  });
+  useEffect(() => {
+    if (isNew && userId) storeNewNoteDraft(userId, draft);
+  }, [isNew, userId, draft]);
+
+  // An edit that autosave will send (or is sending) does not hold navigation; one it could not save does.
+  const held = isNew ? dirty && !saving : dirty && (autosave.state.status === 'failed' || !autosave.savable);
+  const { blocker, allowLeave } = useUnsavedChangesPrompt(held, { warnOnUnload: dirty && !saving });
   const enabled = canSave(draft, saving);
   const contentTooLong = draft.content.length > NOTE_CONTENT_MAX_LENGTH;
 
   const save = async () => {
     if (!enabled) return;
     setSaving(true);
-    try {
-      let idempotencyKey: string | undefined;
-      if (!note) {
-        createAttempt.current = attemptFor(createAttempt.current, draft, (a, b) => !hasUnsavedChanges(a, b));
-        idempotencyKey = createAttempt.current.key;
+    if (note) {
+      // The autosave's queue: after any save on its way, based on the version it left.
+      const result = await autosave.saveNow();
+      if (result.ok) {
+        allowLeave();
+        await navigate('/notes');
+        return;
       }
-      const savedNote = await saveNote({ id: note?.id, name: draft.name, content: draft.content }, idempotencyKey);
+      showAlert(result.message);
+      setSaving(false);
+      return;
+    }
+    try {
+      createAttempt.current = attemptFor(createAttempt.current, draft, (a, b) => !hasUnsavedChanges(a, b));
+      const savedNote = await saveNote({ name: draft.name, content: draft.content }, createAttempt.current.key);
       addNotes([savedNote]);
+      clearNewNoteDraft();
       allowLeave();
       await navigate('/notes');
     } catch (error) {
@@ -108,6 +139,7 @@ export function NoteEditor({ note }: { note?: Note }) {
             <span className="sr-only sm:hidden">Make cards</span>
           </Link>
         )}
+        <SaveState isNew={isNew} dirty={dirty} state={autosave.state} />
         <Button type="submit" disabled={!enabled} aria-busy={saving || undefined}>
           {saving && <Spinner />}
           {isNew ? 'Create Note' : 'Save Note'}
@@ -157,7 +189,7 @@ export function NoteEditor({ note }: { note?: Note }) {
         </div>
       </div>
 
-      <DiscardChangesDialog blocker={blocker} />
+      <DiscardChangesDialog blocker={blocker} onDiscard={isNew ? clearNewNoteDraft : undefined} />
     </form>
   );
 }

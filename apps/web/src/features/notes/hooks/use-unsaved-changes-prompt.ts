@@ -6,7 +6,7 @@ import { useBlocker, type BlockerFunction } from 'react-router';
  * button) is held until the user answers the returned blocker, and closing or reloading the tab asks the browser's
  * own question. `allowLeave()` lets the next navigation through: a successful save calls it before moving on.
  */
-export function useUnsavedChangesPrompt(dirty: boolean) {
+export function useUnsavedChangesPrompt(dirty: boolean, { warnOnUnload = dirty }: { warnOnUnload?: boolean } = {}) {
   const leaving = useRef(false);
 
   const shouldBlock = useCallback<BlockerFunction>(
@@ -16,8 +16,10 @@ export function useUnsavedChangesPrompt(dirty: boolean) {
   );
   const blocker = useBlocker(shouldBlock);
 
+  // Closing or reloading the tab can ask about more than leaving for another screen does: an autosave still waiting
+  // for its pause is sent when the editor goes, but not when the page goes.
   useEffect(() => {
-    if (!dirty) return;
+    if (!warnOnUnload) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
@@ -25,7 +27,7 @@ export function useUnsavedChangesPrompt(dirty: boolean) {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  }, [warnOnUnload]);
 
   const allowLeave = useCallback(() => {
     leaving.current = true;

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  MergeLessonProgressBodySchema,
+  SaveLessonProgressBodySchema,
+  type LessonProgressResponse,
+} from '@turtle/shared/lesson-progress';
+import type { Db } from '../../db/database';
+import { parseInput } from '../../lib/validate';
+import { rateLimited } from '../../plugins/rate-limit';
+import { requireUser } from '../../core/identity/sessions';
+import { listOwnProgress, mergeOwnProgress, saveOwnProgress } from './lesson-progress.repository';
+
+/** A playing lesson writes about every 15 s, plus pauses and seeks; this leaves room for several tabs. */
+const PROGRESS_WRITES_PER_MINUTE = 120;
+
+/** Lesson progress in the account (decision 021): read it, write one lesson, merge a device's copy once. */
+export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
+  const limiter = rateLimited(app, [
+    {
+      name: 'lesson-progress',
+      max: PROGRESS_WRITES_PER_MINUTE,
+      windowMs: 60_000,
+      key: (request) => request.auth?.user.id,
+    },
+  ]);
+
+  app.get('/api/lessons/progress', async (request): Promise<LessonProgressResponse> => {
+    const user = requireUser(request);
+    return { progress: await listOwnProgress(db, user.id) };
+  });
+
+  app.post(
+    '/api/lessons/progress',
+    { config: { accepts: 'json' }, preHandler: limiter },
+    async (request): Promise<LessonProgressResponse> => {
+      const user = requireUser(request);
+      const change = parseInput(SaveLessonProgressBodySchema, request.body ?? {});
+      await saveOwnProgress(db, user.id, change, Date.now());
+      return { progress: await listOwnProgress(db, user.id) };
+    },
+  );
+
+  app.post(
+    '/api/lessons/progress/merge',
+    { config: { accepts: 'json' }, preHandler: limiter },
+    async (request): Promise<LessonProgressResponse> => {
+      const user = requireUser(request);
+      const { lessons } = parseInput(MergeLessonProgressBodySchema, request.body ?? {});
+      // Each lesson once: a list naming one twice would hit the same row twice in one statement.
+      const unique = [...new Map(lessons.map((lesson) => [lesson.lessonId, lesson])).values()];
+      await mergeOwnProgress(db, user.id, unique, Date.now());
+      return { progress: await listOwnProgress(db, user.id) };
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import { LESSON_IDS } from '@turtle/shared/lesson';
+import { LESSON_POSITION_MAX_MS } from '@turtle/shared/lesson-progress';
+import { useTurtleStore } from '../../../lib/turtle-store';
+import { getLessonProgress, mergeLessonProgress, saveLessonProgress } from '../api/lesson-progress';
+import { useLessonProgress } from './lesson-progress-store';
+
+/** While a lesson plays, its position reaches the account at most this often (pauses and seeks at once). */
+const PUSH_EVERY_MS = 15_000;
+const lastPushAt = new Map<string, number>();
+
+function signedInId(): string | undefined {
+  return useTurtleStore.getState().user.id || undefined;
+}
+
+/** The device's own copy, as the merge call takes it. */
+function deviceCopy() {
+  const { completed, positions } = useLessonProgress.getState();
+  return LESSON_IDS.filter((id) => completed[id] || (positions[id] ?? 0) > 0).map((lessonId) => ({
+    lessonId,
+    positionMs: Math.min(positions[lessonId] ?? 0, LESSON_POSITION_MAX_MS),
+    completed: Boolean(completed[lessonId]),
+  }));
+}
+
+/**
+ * Brings this device's copy in line with the account (decision 021). The first time an account loads a copy made
+ * signed out, the copy is merged up so nothing is lost; after that the account's progress is the truth. Signed
+ * out, another person's copy is forgotten. A failure leaves the device's copy as it was.
+ */
+export async function syncLessonProgress(signal?: AbortSignal): Promise<void> {
+  const userId = signedInId();
+  const store = useLessonProgress.getState();
+  if (!userId) {
+    if (store.ownerId) store.forgetAccount();
+    return;
+  }
+  try {
+    const entries =
+      store.ownerId === undefined
+        ? await mergeLessonProgress({ lessons: deviceCopy() })
+        : await getLessonProgress(signal);
+    // The person may have signed out or switched while the call was out.
+    if (signedInId() === userId) useLessonProgress.getState().adoptAccount(userId, entries);
+  } catch {
+    // Offline or refused: the device's copy stays; the next load tries again.
+  }
+}
+
+function push(body: Parameters<typeof saveLessonProgress>[0]): void {
+  if (!signedInId()) return;
+  saveLessonProgress(body).catch(() => {
+    // The device keeps the change; the next position or mark carries the position again.
+  });
+}
+
+/** Ticks or unticks a lesson on the device and in the account. */
+export function setLessonCompleted(lessonId: string, completed: boolean): void {
+  useLessonProgress.getState().setCompleted(lessonId, completed);
+  push({ lessonId, completed });
+}
+
+/** A position on the device at once, and in the account every 15 s while playing (at once when `now`). */
+export function saveLessonPosition(lessonId: string, positionMs: number, now: boolean): void {
+  const ms = Math.min(Math.max(0, Math.round(positionMs)), LESSON_POSITION_MAX_MS);
+  useLessonProgress.getState().savePosition(lessonId, ms);
+  const last = lastPushAt.get(lessonId) ?? 0;
+  if (!now && Date.now() - last < PUSH_EVERY_MS) return;
+  lastPushAt.set(lessonId, Date.now());
+  push({ lessonId, positionMs: ms });
+}
