@@ -30,12 +30,12 @@ describe('featureRows', () => {
     expect(row('Advanced Analytics')?.pro).toEqual({ kind: 'included' });
   });
 
-  it('marks only Advanced Analytics as coming soon: every other flashcard line is built (issue 13)', () => {
+  it('marks nothing as coming soon: every flashcard line is built (issues 13 and 14)', () => {
     expect(
       featureRows()
         .filter((r) => r.comingSoon)
         .map((r) => r.label),
-    ).toEqual(['Advanced Analytics']);
+    ).toEqual([]);
     expect(
       featureRows()
         .filter((r) => r.group === 'flashcards')
