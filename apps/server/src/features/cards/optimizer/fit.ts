@@ -31,12 +31,13 @@ const improvement = (before: number, after: number) => Math.round(((before - aft
 
 /**
  * A time-series split: weights fitted on the earlier 80% of the log's items are compared with the current weights
- * on the later 20%, which neither has seen in fitting. Only when the fitted ones predict it better (lower log loss
- * and RMSE) are weights fitted on the whole log adopted. `report` gets the phase and a 0-1 progress.
+ * on the later 20%, which neither has seen in fitting. Only when the fitted ones predict it better (lower log loss;
+ * RMSE is reported beside it) are weights fitted on the whole log adopted. `report` gets the phase and a 0-1 progress.
  */
 export async function evaluateOptimization(
   input: OptimizerInput,
   report: (phase: string, progress: number) => void,
+  isCancelled: () => boolean = () => false,
 ): Promise<OptimizerOutcome> {
   report('Reading your reviews', 0.02);
   const items = toFsrsItems(input.grades).sort((a, b) => a.day - b.day);
@@ -47,12 +48,15 @@ export async function evaluateOptimization(
   report('Fitting to your earlier reviews', 0.05);
   const candidate = await computeParameters(train, {
     enableShortTerm: true,
-    progress: (done, total) => report('Fitting to your earlier reviews', 0.05 + 0.45 * (total ? done / total : 0)),
+    progress: (done, total) => {
+      report('Fitting to your earlier reviews', 0.05 + 0.45 * (total ? done / total : 0));
+      return !isCancelled();
+    },
   });
   report('Comparing on your later reviews', 0.5);
   const before = metrics(input.current, test);
   const after = metrics(candidate, test);
-  const better = after.logLoss < before.logLoss && after.rmse <= before.rmse;
+  const better = after.logLoss < before.logLoss;
   let weights: number[] | null = null;
   if (better) {
     report('Fitting to all your reviews', 0.55);
@@ -60,7 +64,10 @@ export async function evaluateOptimization(
       items.map((entry) => entry.item),
       {
         enableShortTerm: true,
-        progress: (done, total) => report('Fitting to all your reviews', 0.55 + 0.43 * (total ? done / total : 0)),
+        progress: (done, total) => {
+          report('Fitting to all your reviews', 0.55 + 0.43 * (total ? done / total : 0));
+          return !isCancelled();
+        },
       },
     );
   }

@@ -11,6 +11,8 @@ import { endRun, touchRun } from './optimizer-runs.repository';
 
 /** How often the parent writes the run's progress and looks for a cancel (any process may have set it). */
 const HEARTBEAT_MS = 1_000;
+/** How long a cancelled worker may take to stop by itself. */
+const STOP_GRACE_MS = 30_000;
 
 export async function countReviews(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.select({ total: count() }).from(reviewLogs).where(eq(reviewLogs.userId, userId));
@@ -30,14 +32,30 @@ async function readGrades(db: Db, userId: string, offsetMs: number): Promise<Log
   }));
 }
 
-/** The worker's file beside this one: TypeScript under tsx (tests, dev), the bundle's own entry once built. */
+/**
+ * The worker's file beside this one: the bundle's own entry once built; from source (tests, dev), the TypeScript
+ * file loaded through tsx's loader, which a worker does not inherit from its parent.
+ */
 function startWorker(input: OptimizerInput): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const file = new URL(`./optimizer-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const worker = new Worker(file, { workerData: input, execArgv: fromSource ? ['--import', 'tsx'] : [] });
+  const worker = fromSource
+    ? new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`,
+        { eval: true, workerData: input },
+      )
+    : new Worker(file, { workerData: input });
   // A run in flight must not keep a stopping server alive; a lost run is seen as failed later.
   worker.unref();
   return worker;
+}
+
+/** Asks the worker to stop (fsrs-rs stops at its next progress report); one still busy after a while is ended. */
+function stopWorker(worker: Worker) {
+  worker.postMessage({ type: 'cancel' });
+  const deadline = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+  deadline.unref();
+  worker.once('exit', () => clearTimeout(deadline));
 }
 
 /**
@@ -100,6 +118,6 @@ export async function runOptimizer(
     ).catch(log);
   } finally {
     if (heartbeat) clearInterval(heartbeat);
-    if (worker) void worker.terminate();
+    if (worker) stopWorker(worker);
   }
 }
