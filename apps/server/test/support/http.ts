@@ -3,7 +3,7 @@ export interface CallOptions {
   json?: unknown;
   /** Sent form-encoded, as the login and signup forms send. */
   form?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   contentType?: string;
   cookie?: string;
   /** Defaults to the server's own origin for state-changing calls; `null` sends none. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics.routes';
+import { apkgImportRoutes } from './apkg-import.routes';
 import { cardsRoutes } from './cards.routes';
 import type { CardsOptions } from './cards-options';
 import { draftsRoutes } from './drafts.routes';
@@ -13,4 +14,5 @@ export function registerCards(app: FastifyInstance, options: CardsOptions): void
   draftsRoutes(app, options);
   transferRoutes(app, options);
   analyticsRoutes(app, options);
+  apkgImportRoutes(app, options);
 }

@@ -77,15 +77,13 @@ describe('planPoints', () => {
       'Everything in Free',
       '2,000 assistant replies a day',
       'Unlimited Card Creation',
-      'Advanced Analytics (coming soon)',
+      'Advanced Analytics',
     ]);
   });
 });
 
 describe('proUpsell', () => {
   it('says what Pro adds in one line', () => {
-    expect(proUpsell()).toBe(
-      '2,000 assistant replies a day, Unlimited Card Creation and Advanced Analytics (coming soon)',
-    );
+    expect(proUpsell()).toBe('2,000 assistant replies a day, Unlimited Card Creation and Advanced Analytics');
   });
 });
