@@ -172,6 +172,20 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'cards/analytics',
+                handle: titled('Learning analytics'),
+                lazy: async () => ({
+                  Component: (await import('../features/cards/components/analytics/analytics-screen')).AnalyticsScreen,
+                }),
+              },
+              {
+                path: 'cards/import/anki',
+                handle: titled('Import from Anki'),
+                lazy: async () => ({
+                  Component: (await import('../features/cards/components/apkg-import-screen')).ApkgImportScreen,
+                }),
+              },
+              {
                 path: 'cards/import',
                 handle: titled('Import cards'),
                 lazy: async () => ({

@@ -1,4 +1,4 @@
-import { Download, FileUp, Inbox, Play, Plus } from 'lucide-react';
+import { BarChart3, Download, FileUp, Inbox, Play, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -48,6 +48,10 @@ export function CardsScreen() {
             <Plus className="size-4" aria-hidden="true" />
             New card
           </Link>
+          <Link to="/cards/analytics" className={buttonClass('secondary')}>
+            <BarChart3 className="size-4" aria-hidden="true" />
+            Analytics
+          </Link>
         </div>
       </div>
 
@@ -82,6 +86,10 @@ export function CardsScreen() {
         <Link to="/cards/import" className={buttonClass('secondary', 'sm')}>
           <FileUp className="size-4" aria-hidden="true" />
           Import CSV
+        </Link>
+        <Link to="/cards/import/anki" className={buttonClass('secondary', 'sm')}>
+          <FileUp className="size-4" aria-hidden="true" />
+          Import from Anki (.apkg)
         </Link>
         <a href={exportUrl('csv')} download className={buttonClass('ghost', 'sm')}>
           <Download className="size-4" aria-hidden="true" />
