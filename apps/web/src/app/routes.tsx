@@ -142,7 +142,8 @@ export const routes: RouteObject[] = [
               { path: 'note/new', handle: titled('New note'), lazy: noteEditor },
               { path: 'note/:id', handle: titled('Note'), lazy: noteEditor },
               {
-                path: 'cards',
+                // `/cards/analytics` too: the cards screen loads it, so the entry chunk's route table stays as it was.
+                path: 'cards/:section?',
                 handle: titled('Flashcards'),
                 lazy: async () => ({
                   Component: (await import('../features/cards/components/cards-screen')).CardsScreen,
@@ -169,20 +170,6 @@ export const routes: RouteObject[] = [
                 handle: titled('Deck'),
                 lazy: async () => ({
                   Component: (await import('../features/cards/components/deck-screen')).DeckScreen,
-                }),
-              },
-              {
-                path: 'cards/analytics',
-                handle: titled('Learning analytics'),
-                lazy: async () => ({
-                  Component: (await import('../features/cards/components/analytics/analytics-screen')).AnalyticsScreen,
-                }),
-              },
-              {
-                path: 'cards/import/anki',
-                handle: titled('Import from Anki'),
-                lazy: async () => ({
-                  Component: (await import('../features/cards/components/apkg-import-screen')).ApkgImportScreen,
                 }),
               },
               {

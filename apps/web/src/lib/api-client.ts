@@ -19,7 +19,7 @@ function isErrorBody(data: unknown): data is ApiErrorBody {
   return typeof body?.code === 'string' && typeof body.message === 'string';
 }
 
-type Body = { json: unknown } | { form: Record<string, string> } | { file: Blob } | undefined;
+type Body = { json: unknown } | { form: Record<string, string> } | undefined;
 
 async function request<T>(
   method: string,
@@ -29,11 +29,8 @@ async function request<T>(
   extraHeaders?: Record<string, string>,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-  let payload: string | Blob | undefined;
-  if (body && 'file' in body) {
-    headers['content-type'] = 'application/octet-stream';
-    payload = body.file;
-  } else if (body && 'json' in body) {
+  let payload: string | undefined;
+  if (body && 'json' in body) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body.json);
   } else if (body && 'form' in body) {
@@ -64,6 +61,4 @@ export const api = {
   postJson: <T>(path: string, json: unknown, headers?: Record<string, string>) =>
     request<T>('POST', path, { json }, undefined, headers),
   postForm: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }),
-  /** A file as the body itself (`application/octet-stream`), for the routes that read one. */
-  postFile: <T>(path: string, file: Blob) => request<T>('POST', path, { file }),
 };

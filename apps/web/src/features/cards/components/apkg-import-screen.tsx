@@ -12,7 +12,7 @@ import { useDecks } from '../hooks/use-decks';
 import { ApkgSummaryView } from './apkg-summary';
 import { CardMeter } from './card-meter';
 
-/** /cards/import/anki: an Anki package with its review history; a preview, then everything or nothing. */
+/** /cards/import?from=anki: an Anki package with its review history; a preview, then everything or nothing. */
 export function ApkgImportScreen() {
   const { state: decks, refresh } = useDecks();
   const [file, setFile] = useState<File | null>(null);

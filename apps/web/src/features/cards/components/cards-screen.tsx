@@ -1,5 +1,6 @@
-import { BarChart3, Download, FileUp, Inbox, Play, Plus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Download, FileUp, Inbox, Play, Plus, TrendingUp } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { exportUrl } from '../api/export-url';
@@ -9,8 +10,35 @@ import { DeckList } from './deck-list';
 import { NewDeckForm } from './new-deck-form';
 import { SettingsPanel } from './settings-panel';
 
-/** /cards: the decks with today's counts, the card meter, the drafts waiting, study, write, import and export. */
+const AnalyticsScreen = lazy(async () => ({
+  default: (await import('./analytics/analytics-screen')).AnalyticsScreen,
+}));
+
+/** /cards, and /cards/analytics, which loads its screen (and the charting library) only when opened. */
 export function CardsScreen() {
+  const { section } = useParams();
+  if (section === 'analytics') {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <AnalyticsScreen />
+      </Suspense>
+    );
+  }
+  if (section) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
+        <Link to="/cards" className={buttonClass('secondary')}>
+          Back to your decks
+        </Link>
+      </div>
+    );
+  }
+  return <DecksOverview />;
+}
+
+/** The decks with today's counts, the card meter, the drafts waiting, study, write, import and export. */
+function DecksOverview() {
   const { state, refresh } = useDecks();
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') {
@@ -49,7 +77,7 @@ export function CardsScreen() {
             New card
           </Link>
           <Link to="/cards/analytics" className={buttonClass('secondary')}>
-            <BarChart3 className="size-4" aria-hidden="true" />
+            <TrendingUp className="size-4" aria-hidden="true" />
             Analytics
           </Link>
         </div>
@@ -87,7 +115,7 @@ export function CardsScreen() {
           <FileUp className="size-4" aria-hidden="true" />
           Import CSV
         </Link>
-        <Link to="/cards/import/anki" className={buttonClass('secondary', 'sm')}>
+        <Link to="/cards/import?from=anki" className={buttonClass('secondary', 'sm')}>
           <FileUp className="size-4" aria-hidden="true" />
           Import from Anki (.apkg)
         </Link>

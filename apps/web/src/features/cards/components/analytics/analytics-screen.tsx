@@ -1,15 +1,12 @@
-import { ArrowLeft, BarChart3 } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CardAnalytics } from '@turtle/shared/cards-analytics';
 import type { DeckSummary } from '@turtle/shared/cards';
-import { effectivePlan } from '@turtle/shared/entitlements';
-import { Plan } from '@turtle/shared/plans';
 import { buttonClass } from '../../../../components/ui/button';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { errorMessage, isAbort } from '../../../../lib/error-message';
-import { useTurtleStore } from '../../../../lib/turtle-store';
 import { getAnalytics } from '../../api/get-analytics';
 import { listDecks } from '../../api/list-decks';
 import { AnalyticsCharts } from './analytics-charts';
@@ -21,14 +18,23 @@ type Loaded =
   | { status: 'ready'; key: string; data: CardAnalytics }
   | { status: 'failed'; key: string; message: string };
 
-/** /cards/analytics: a Pro learner's own figures per deck or across decks; a Free member sees labelled sample data. */
+/** /cards/analytics (opened by the cards screen): a Pro learner's own figures per deck or across decks; a Free member sees labelled sample data. */
 export function AnalyticsScreen() {
-  const membership = useTurtleStore((state) => state.user.membership);
-  const [pro, setPro] = useState(() => effectivePlan(membership) === Plan.PRO);
+  // The server decides: it answers a Free member's analytics with 403 `proRequired`, and the preview shows instead.
+  const [pro, setPro] = useState(true);
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const [deckId, setDeckId] = useState<string | null>(null);
   const [decks, setDecks] = useState<DeckSummary[]>([]);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  // The route is the cards screen's (its title says "Flashcards"); this screen names itself while it is open.
+  useEffect(() => {
+    const before = document.title;
+    document.title = 'Learning analytics · Turtle';
+    return () => {
+      document.title = before;
+    };
+  }, []);
 
   useEffect(() => {
     if (!pro) return;
@@ -114,7 +120,6 @@ export function AnalyticsScreen() {
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
-            <BarChart3 className="size-5 shrink-0" aria-hidden="true" />
             <p className="flex-1">
               <strong>Sample data.</strong> This is a preview of Advanced Analytics with made-up figures, not yours.
               Upgrade to Pro to see your own reviews, retention and schedule, and to fit the schedule to you.
