@@ -29,7 +29,12 @@ export async function call(baseUrl: string, path: string, options: CallOptions =
   if (options.cookie) headers.cookie = options.cookie.includes('=') ? options.cookie : `sid=${options.cookie}`;
   const origin = options.origin === undefined && method !== 'GET' && method !== 'HEAD' ? baseUrl : options.origin;
   if (origin) headers.origin = origin;
-  const response = await fetch(baseUrl + path, { method, headers, body, redirect: 'manual' });
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: body as RequestInit['body'],
+    redirect: 'manual',
+  });
   const text = await response.text();
   let data: unknown;
   try {
