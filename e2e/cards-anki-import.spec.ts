@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NextCardResponse } from '@turtle/shared/cards-review';
 import { Plan } from '@turtle/shared/plans';
@@ -10,7 +11,7 @@ const app = useE2eApp();
 const PRO = { name: 'Anki mover', plan: Plan.PRO, expireAt: -1 };
 const DAY = 86_400_000;
 
-async function upload(page: import('playwright-core').Page, name: string, bytes: Uint8Array) {
+async function upload(page: Page, name: string, bytes: Uint8Array) {
   await page.goto('/cards');
   await page.getByRole('link', { name: 'Import from Anki (.apkg)' }).click();
   await page.getByRole('heading', { name: 'Import from Anki' }).waitFor();
