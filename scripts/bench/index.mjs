@@ -6,6 +6,7 @@ import { printChatStream } from './chat/print-chat-stream.ts';
 import { benchNotesList } from './notes-list.ts';
 import { benchLessonPlayer } from './lesson-player.ts';
 import { benchCards } from './cards.ts';
+import { benchAnalytics, benchOptimizer } from './analytics.ts';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -74,3 +75,28 @@ for (const url of cardEngines) {
   console.log(`  header count (GET /api/cards/summary): p50 ${ms1(cards.summary.p50)}, p99 ${ms1(cards.summary.p99)}`);
 }
 if (!process.env.DATABASE_URL) console.log('  (PostgreSQL: run with DATABASE_URL=postgres://… to measure it too)');
+
+for (const url of cardEngines) {
+  const analytics = await benchAnalytics(url);
+  console.log(
+    `\nLearning analytics (GET /api/cards/analytics, 365 days, every figure), 10,000 cards and 100,000 reviews (${analytics.engine}; seeded in ${ms(analytics.seedMs)}), 200 requests:`,
+  );
+  console.log(
+    `  all decks: p50 ${ms1(analytics.allDecks.p50)}, p99 ${ms1(analytics.allDecks.p99)} (goal p99 under 100 ms)`,
+  );
+  console.log(
+    `  one deck:  p50 ${ms1(analytics.oneDeck.p50)}, p99 ${ms1(analytics.oneDeck.p99)} (goal p99 under 100 ms)`,
+  );
+}
+
+console.log('\nOptimize my schedule, from the click to the result (PGlite; log read, worker thread, fit and check):');
+for (const reviews of [10_000, 100_000]) {
+  const optimizer = await benchOptimizer(reviews);
+  const result = optimizer.run.result;
+  console.log(
+    `  ${optimizer.reviews.toLocaleString('en-US')} reviews: ${(optimizer.ms / 1000).toFixed(1)} s, ${optimizer.run.status}` +
+      (result
+        ? `, ${result.adopted ? 'adopted' : 'kept the current weights'} (log loss ${result.before.logLoss.toFixed(4)} → ${result.after.logLoss.toFixed(4)})`
+        : ''),
+  );
+}

@@ -55,8 +55,12 @@ async function buildServer() {
   // Dependencies stay in node_modules; our own shared package is TypeScript source, so it is bundled in.
   const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@turtle/'));
   await build({
-    entryPoints: [path.join(SERVER, 'src/server.ts')],
-    outfile: SERVER_BUNDLE,
+    // The optimizer's worker thread is an entry of its own, loaded beside the server (issue 14).
+    entryPoints: {
+      server: path.join(SERVER, 'src/server.ts'),
+      'optimizer-worker': path.join(SERVER, 'src/features/cards/optimizer/optimizer-worker.ts'),
+    },
+    outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,
     platform: 'node',
     format: 'esm',

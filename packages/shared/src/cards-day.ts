@@ -62,7 +62,7 @@ function wallClock(instant: number, zone: string) {
 }
 
 /** How far `zone`'s clock is ahead of UTC at `instant`, in ms (whole seconds). */
-function offsetAt(instant: number, zone: string): number {
+export function zoneOffsetAt(instant: number, zone: string): number {
   const wall = wallClock(instant, zone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
@@ -74,8 +74,8 @@ function offsetAt(instant: number, zone: string): number {
  */
 function instantOf(year: number, month: number, day: number, hour: number, zone: string): number {
   const guess = Date.UTC(year, month - 1, day, hour);
-  const first = guess - offsetAt(guess, zone);
-  const second = guess - offsetAt(first, zone);
+  const first = guess - zoneOffsetAt(guess, zone);
+  const second = guess - zoneOffsetAt(first, zone);
   const reads = (instant: number) => {
     const wall = wallClock(instant, zone);
     return wall.day === day && wall.hour === hour && wall.minute === 0;

@@ -63,3 +63,38 @@ export const ExportQuerySchema = z.object({
   format: z.enum(['csv', 'apkg'], { error: 'Export as csv or apkg.' }),
   deckId: IdSchema.optional(),
 });
+
+/** Anki packages (`.apkg`, issue 14): at most 50 MB and fewer than 100,000 cards. */
+export const APKG_MAX_BYTES = 50 * 1024 * 1024;
+export const APKG_MAX_CARDS = 100_000;
+export const APKG_TOO_LARGE_MESSAGE = 'The package is over 50 MB. Export fewer decks, or leave the media out.';
+export const APKG_TOO_MANY_CARDS_MESSAGE = `The package has ${APKG_MAX_CARDS.toLocaleString('en-US')} cards or more. Export fewer decks at a time.`;
+
+/** What an Anki package would bring in (the preview) or brought in (the summary). */
+export interface ApkgSummary {
+  /** Decks and how many notes and cards each brings. */
+  decks: { name: string; notes: number; cards: number; isNew: boolean }[];
+  notes: number;
+  cards: number;
+  byKind: Record<CardKind, number>;
+  /** Logged reviews brought along (the history the schedule and the optimizer start from). */
+  reviews: number;
+  /** Cards that come with a review history (the rest start new). */
+  cardsWithHistory: number;
+  skipped: {
+    /** Media files in the package (images, sounds): not imported. */
+    mediaFiles: number;
+    /** Notes whose text referred to media; the text is kept without it. */
+    notesWithMedia: number;
+    /** Note types Turtle has no kind for, with how many notes each. */
+    unknownNoteTypes: { name: string; notes: number }[];
+    /** Notes already in Turtle (a Turtle export imported again). */
+    alreadyHere: number;
+    /** Notes whose text is not a card (an empty front, too long, a cloze without deletions), with the first reasons. */
+    invalid: number;
+    reasons: string[];
+  };
+  /** Examples of what the cards will look like. */
+  samples: { kind: CardKind; front: string; back: string; deck: string }[];
+  allowance: CardAllowance;
+}

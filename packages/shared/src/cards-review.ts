@@ -25,6 +25,8 @@ export interface CardSettings {
   desiredRetention: number;
   newPerDay: number;
   reviewsPerDay: number;
+  /** FSRS weights the optimizer fitted to the learner's log (read-only here); absent or null: FSRS's defaults. */
+  weights?: number[] | null;
 }
 
 const perDay = (what: string) =>

@@ -6,8 +6,8 @@ import { Plan } from './plans';
  * (no zod) so any chunk can use it. `null` means no limit.
  */
 export const ENTITLEMENTS = {
-  [Plan.FREE]: { dailyReplies: FREE_DAILY_REPLIES, maxCards: FREE_PLAN_MAX_CARDS as number | null },
-  [Plan.PRO]: { dailyReplies: PRO_DAILY_REPLIES, maxCards: null as number | null },
+  [Plan.FREE]: { dailyReplies: FREE_DAILY_REPLIES, maxCards: FREE_PLAN_MAX_CARDS as number | null, analytics: false },
+  [Plan.PRO]: { dailyReplies: PRO_DAILY_REPLIES, maxCards: null as number | null, analytics: true },
 } as const;
 
 export type PlanId = (typeof Plan)[keyof typeof Plan];
@@ -21,9 +21,8 @@ export function effectivePlan(membership: { plan: number; expireAt: number }, no
 /**
  * One row of the pricing page's feature table (and the plan cards' points), per plan: `true`/`false` included or
  * not; a number is a limit and `null` means no limit (`unit` says how a limit counts). The limits are read from
- * `ENTITLEMENTS`, so the table cannot disagree with what the server enforces. product.md §6: Free lacks Unlimited Card
- * Creation and Advanced Analytics; Pro has everything. Every flashcard row is built (issue 13) but Advanced
- * Analytics, which is marked `comingSoon`.
+ * `ENTITLEMENTS`, so the table cannot disagree with what the server enforces. SPEC 6: Free lacks Unlimited Card
+ * Creation and Advanced Analytics; Pro has everything. Every flashcard row is built (issues 13 and 14).
  */
 export interface PlanFeature {
   label: string;
@@ -40,7 +39,6 @@ export interface PlanFeature {
 }
 
 const both = { [Plan.FREE]: true, [Plan.PRO]: true } as const;
-const proOnly = { [Plan.FREE]: false, [Plan.PRO]: true } as const;
 
 export const PLAN_FEATURES: readonly PlanFeature[] = [
   {
@@ -66,7 +64,12 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
     highlight: true,
     values: { [Plan.FREE]: ENTITLEMENTS[Plan.FREE].maxCards, [Plan.PRO]: ENTITLEMENTS[Plan.PRO].maxCards },
   },
-  { label: 'Advanced Analytics', group: 'flashcards', highlight: true, comingSoon: true, values: proOnly },
+  {
+    label: 'Advanced Analytics',
+    group: 'flashcards',
+    highlight: true,
+    values: { [Plan.FREE]: ENTITLEMENTS[Plan.FREE].analytics, [Plan.PRO]: ENTITLEMENTS[Plan.PRO].analytics },
+  },
 ];
 
 export const DAILY_LIMIT_MESSAGE = 'Daily message limit reached. Upgrade to Pro for more.';

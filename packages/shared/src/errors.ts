@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'passwordNotSet',
   'cardLimitReached',
   'idempotencyKeyReused',
+  'proRequired',
+  'notEnoughReviews',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

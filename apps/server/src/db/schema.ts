@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CardKind, CardSource } from '@turtle/shared/cards';
+import type { OptimizerResult, OptimizerStatus } from '@turtle/shared/cards-optimizer';
 import type { MessageSource, MessageStatus } from '@turtle/shared/conversation';
 
 export const users = pgTable('users', {
@@ -378,8 +379,33 @@ export const cardSettings = pgTable('card_settings', {
   desiredRetention: doublePrecision('desired_retention').notNull(),
   newPerDay: integer('new_per_day').notNull(),
   reviewsPerDay: integer('reviews_per_day').notNull(),
+  /** FSRS weights fitted to this person's log by the optimizer (issue 14); null means FSRS's defaults. */
+  weights: jsonb('weights').$type<number[] | null>(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * One "Optimize my schedule" run (issue 14): the row is the run's state, so any server process answers the polling
+ * and a cancel; the process that started it does the work in a worker thread and writes its progress here.
+ */
+export const optimizerRuns = pgTable(
+  'optimizer_runs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OptimizerStatus>().notNull(),
+    phase: text('phase').notNull(),
+    /** 0 to 1. */
+    progress: doublePrecision('progress').notNull(),
+    result: jsonb('result').$type<OptimizerResult | null>(),
+    message: text('message'),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('optimizer_runs_user_created_idx').on(table.userId, table.createdAt)],
+);
 
 /** Cards the assistant drafted, waiting in the tray to be accepted (they become cards) or rejected. */
 export const cardDrafts = pgTable(

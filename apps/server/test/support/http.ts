@@ -3,7 +3,7 @@ export interface CallOptions {
   json?: unknown;
   /** Sent form-encoded, as the login and signup forms send. */
   form?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   contentType?: string;
   cookie?: string;
   /** Defaults to the server's own origin for state-changing calls; `null` sends none. */
@@ -29,7 +29,12 @@ export async function call(baseUrl: string, path: string, options: CallOptions =
   if (options.cookie) headers.cookie = options.cookie.includes('=') ? options.cookie : `sid=${options.cookie}`;
   const origin = options.origin === undefined && method !== 'GET' && method !== 'HEAD' ? baseUrl : options.origin;
   if (origin) headers.origin = origin;
-  const response = await fetch(baseUrl + path, { method, headers, body, redirect: 'manual' });
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: body as RequestInit['body'],
+    redirect: 'manual',
+  });
   const text = await response.text();
   let data: unknown;
   try {

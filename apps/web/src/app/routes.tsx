@@ -134,7 +134,8 @@ export const routes: RouteObject[] = [
               { path: 'note/new', handle: titled('New note'), lazy: noteEditor },
               { path: 'note/:id', handle: titled('Note'), lazy: noteEditor },
               {
-                path: 'cards',
+                // `/cards/analytics` too: the cards screen loads it, so the entry chunk's route table stays as it was.
+                path: 'cards/:section?',
                 handle: titled('Flashcards'),
                 lazy: async () => ({
                   Component: (await import('../features/cards/components/cards-screen')).CardsScreen,

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { cardOrdinals, type CardKind } from '@turtle/shared/cards';
+import { DAY_MS } from '@turtle/shared/constants';
+import { ankiCardState, ankiReviewType, type ApkgCardHistory } from './apkg-history';
 
 /**
  * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
  * format every Anki version imports), and `media` (no files). SQLite is sql.js and the zip fflate; only the schema
  * and its JSON (note types, decks, deck options) are written here, from Anki's own schema11 definitions.
- * Cards go in as new cards; the text is HTML-escaped with line breaks kept (Anki shows HTML).
+ * Cards keep their state and their review log (`revlog`); the text is HTML-escaped with line breaks kept.
  */
 
 export interface ApkgNote {
@@ -18,6 +20,8 @@ export interface ApkgNote {
   front: string;
   back: string;
   tags: string[];
+  /** The cards' states and logs, by ordinal (absent: they go in as new cards). */
+  history?: Map<number, ApkgCardHistory>;
 }
 
 export interface ApkgDeck {
@@ -223,7 +227,12 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
     ]);
     const seconds = Math.floor(now / 1000);
     const insertNote = db.prepare('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
-    const insertCard = db.prepare('insert into cards values (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)');
+    const insertCard = db.prepare(
+      'insert into cards values (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, 2500, ?, ?, 0, 0, 0, 0, ?)',
+    );
+    const insertReview = db.prepare('insert into revlog values (?, ?, -1, ?, ?, ?, 2500, ?, ?)');
+    const collectionStart = Math.floor(now / DAY_MS) * DAY_MS;
+    const revlogIds = new Set<number>();
     let cardId = now;
     notes.forEach((note, index) => {
       const noteId = now + index;
@@ -244,12 +253,45 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
       for (const ordinal of cardOrdinals(note.kind, note.front)) {
         // Anki numbers cloze cards from 0 (c1 is card 0).
         const ord = note.kind === 'cloze' ? ordinal - 1 : ordinal;
-        insertCard.run([cardId, noteId, did, ord, seconds, index + 1, '']);
+        const history = note.history?.get(ordinal);
+        const state = ankiCardState(history, collectionStart, index + 1);
+        insertCard.run([
+          cardId,
+          noteId,
+          did,
+          ord,
+          seconds,
+          state.type,
+          state.queue,
+          state.due,
+          state.ivl,
+          state.reps,
+          state.lapses,
+          '',
+        ]);
+        let lastInterval = 0;
+        for (const review of history?.reviews ?? []) {
+          // A revlog id is its time in ms and must be unique: two reviews in one ms move one on.
+          let id = review.reviewedAt;
+          while (revlogIds.has(id)) id++;
+          revlogIds.add(id);
+          insertReview.run([
+            id,
+            cardId,
+            review.rating,
+            review.scheduledDays,
+            lastInterval,
+            review.durationMs,
+            ankiReviewType(review.stateBefore),
+          ]);
+          lastInterval = review.scheduledDays;
+        }
         cardId += 1;
       }
     });
     insertNote.free();
     insertCard.free();
+    insertReview.free();
     const collection = db.export();
     return zipSync({ 'collection.anki2': collection, media: strToU8('{}') });
   } finally {

@@ -2,18 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { cardOrdinals, type CardContent, type CardNoteView, type CardSource } from '@turtle/shared/cards';
 import type { DbOrTx } from '../../db/database';
-import { cardNotes, cards } from '../../db/schema';
+import { cardNotes, cards, reviewLogs } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { frontKey } from './front-key';
-import { newCardMemory } from './scheduler';
+import { newCardMemory, type CardMemory } from './scheduler';
 
 export type CardNoteRow = typeof cardNotes.$inferSelect;
 
 export const cardNotFound = () => new HttpError(404, 'notFound', 'That card does not exist.');
 
+/** A review log row without its card (an imported history, replayed before the card exists). */
+export type ImportedReview = Omit<typeof reviewLogs.$inferInsert, 'id' | 'userId' | 'cardId'>;
+
 export interface NewCardNote {
   content: CardContent;
   source: CardSource | null;
+  /** Cards that arrive with a past (an Anki import): by ordinal, their memory state now and their review log. */
+  history?: Map<number, { memory: CardMemory; reviews: ImportedReview[] }>;
 }
 
 /** How many cards these notes make (what the plan's limit counts). */
@@ -63,12 +68,23 @@ export async function insertCardNotes(
       updatedAt: now,
     }));
     inserted.push(...(await db.insert(cardNotes).values(noteRows).returning()));
-    const cardValues = noteRows.flatMap((note) => {
+    const logValues: (typeof reviewLogs.$inferInsert)[] = [];
+    const cardValues = noteRows.flatMap((note, index) => {
       const rows = cardRows(userId, note.id, deckId, cardOrdinals(note.kind, note.front), now, order);
       order += rows.length;
-      return rows;
+      const history = chunk[index]!.history;
+      if (!history) return rows;
+      return rows.map((row) => {
+        const past = history.get(row.ordinal);
+        if (!past) return row;
+        for (const review of past.reviews) logValues.push({ ...review, userId, cardId: row.id });
+        return { ...row, ...past.memory };
+      });
     });
     if (cardValues.length) await db.insert(cards).values(cardValues);
+    for (let first = 0; first < logValues.length; first += CHUNK * 4) {
+      await db.insert(reviewLogs).values(logValues.slice(first, first + CHUNK * 4));
+    }
   }
   return inserted;
 }
@@ -180,4 +196,17 @@ export async function listAllCardNotes(db: DbOrTx, userId: string, deckId?: stri
     .from(cardNotes)
     .where(and(eq(cardNotes.userId, userId), deckId ? eq(cardNotes.deckId, deckId) : undefined))
     .orderBy(cardNotes.createdAt, cardNotes.id);
+}
+
+/** Which of these note ids are already the person's notes (a Turtle export imported again). */
+export async function existingNoteIds(db: DbOrTx, userId: string, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = await db
+      .select({ id: cardNotes.id })
+      .from(cardNotes)
+      .where(and(eq(cardNotes.userId, userId), inArray(cardNotes.id, ids.slice(start, start + 1000))));
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './analytics.routes';
+import { apkgImportRoutes } from './apkg-import.routes';
 import { cardsRoutes } from './cards.routes';
 import type { CardsOptions } from './cards-options';
 import { draftsRoutes } from './drafts.routes';
@@ -11,4 +13,6 @@ export function registerCards(app: FastifyInstance, options: CardsOptions): void
   reviewRoutes(app, options);
   draftsRoutes(app, options);
   transferRoutes(app, options);
+  analyticsRoutes(app, options);
+  apkgImportRoutes(app, options);
 }

@@ -34,8 +34,11 @@ export const MAXIMUM_INTERVAL_DAYS = 36_500;
  * FSRS-6 (ts-fsrs's default weights) with fuzz on, short-term learning steps (1 and 10 minutes; 10 minutes after a
  * lapse), and the learner's desired retention. docs/decisions/012-flashcards.md says why these.
  */
-export function schedulerParameters(settings: Pick<CardSettings, 'desiredRetention'>): FSRSParameters {
+export type SchedulerSettings = Pick<CardSettings, 'desiredRetention' | 'weights'>;
+
+export function schedulerParameters(settings: SchedulerSettings): FSRSParameters {
   return generatorParameters({
+    ...(settings.weights ? { w: settings.weights } : {}),
     request_retention: settings.desiredRetention,
     enable_fuzz: true,
     enable_short_term: true,
@@ -43,13 +46,16 @@ export function schedulerParameters(settings: Pick<CardSettings, 'desiredRetenti
   });
 }
 
-const schedulers = new Map<number, FSRS>();
-/** One scheduler per retention (they hold no per-card state). */
-export function schedulerFor(settings: Pick<CardSettings, 'desiredRetention'>): FSRS {
-  let scheduler = schedulers.get(settings.desiredRetention);
+const schedulers = new Map<string, FSRS>();
+const SCHEDULERS_KEPT = 200;
+/** One scheduler per retention and weights (they hold no per-card state); personal weights make many, so few are kept. */
+export function schedulerFor(settings: SchedulerSettings): FSRS {
+  const key = `${settings.desiredRetention}|${settings.weights?.join(',') ?? ''}`;
+  let scheduler = schedulers.get(key);
   if (!scheduler) {
+    if (schedulers.size >= SCHEDULERS_KEPT) schedulers.clear();
     scheduler = fsrs(schedulerParameters(settings));
-    schedulers.set(settings.desiredRetention, scheduler);
+    schedulers.set(key, scheduler);
   }
   return scheduler;
 }
@@ -101,7 +107,7 @@ export function intervalLabel(ms: number): string {
 /** Where each rating would put the card if it were rated at `now`. */
 export function previewIntervals(
   memory: CardMemory,
-  settings: Pick<CardSettings, 'desiredRetention'>,
+  settings: SchedulerSettings,
   now: number,
 ): Record<Rating, IntervalPreview> {
   const preview = schedulerFor(settings).repeat(toFsrsCard(memory), new Date(now));

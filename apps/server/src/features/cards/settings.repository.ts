@@ -21,15 +21,26 @@ export async function getCardSettings(db: DbOrTx, userId: string): Promise<CardS
       desiredRetention: cardSettings.desiredRetention,
       newPerDay: cardSettings.newPerDay,
       reviewsPerDay: cardSettings.reviewsPerDay,
+      weights: cardSettings.weights,
     })
     .from(cardSettings)
     .where(eq(cardSettings.userId, userId));
   return rows[0] ?? DEFAULT_CARD_SETTINGS;
 }
 
+/** Saves what the learner sets; the fitted weights are only ever written by `saveFittedWeights`. */
 export async function saveCardSettings(db: DbOrTx, userId: string, settings: CardSettings, now: number) {
+  const { desiredRetention, newPerDay, reviewsPerDay } = settings;
+  const values = { desiredRetention, newPerDay, reviewsPerDay };
   await db
     .insert(cardSettings)
-    .values({ userId, ...settings, updatedAt: now })
-    .onConflictDoUpdate({ target: cardSettings.userId, set: { ...settings, updatedAt: now } });
+    .values({ userId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: cardSettings.userId, set: { ...values, updatedAt: now } });
+}
+
+export async function saveFittedWeights(db: DbOrTx, userId: string, weights: number[], now: number) {
+  await db
+    .insert(cardSettings)
+    .values({ userId, ...DEFAULT_CARD_SETTINGS, weights, updatedAt: now })
+    .onConflictDoUpdate({ target: cardSettings.userId, set: { weights, updatedAt: now } });
 }

@@ -15,6 +15,7 @@ import { parseInput } from '../../lib/validate';
 import { rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
 import { buildApkg } from './apkg';
+import { readCardHistories } from './apkg-history';
 import { readAllowance, reserveCards } from './card-limit';
 import { insertCardNotes, listAllCardNotes } from './card-notes.repository';
 import type { CardsOptions } from './cards-options';
@@ -74,7 +75,11 @@ export function transferRoutes(app: FastifyInstance, { db }: CardsOptions): void
       const csv = toCsv(notes.map((note) => ({ ...note, deck: names.get(note.deckId) ?? '' })));
       return download(reply, fileName(deck?.name, 'csv'), 'text/csv; charset=utf-8', csv);
     }
-    const apkg = await buildApkg(decks, notes);
+    const histories = await readCardHistories(db, user.id, deck?.id);
+    const apkg = await buildApkg(
+      decks,
+      notes.map((note) => ({ ...note, history: histories.get(note.id) })),
+    );
     return download(reply, fileName(deck?.name, 'apkg'), 'application/octet-stream', apkg);
   });
 

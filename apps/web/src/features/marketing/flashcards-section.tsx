@@ -10,11 +10,15 @@ const FEATURES: { icon: LucideIcon; title: string; text: string; soon?: boolean 
   },
   { icon: Repeat, title: 'Spaced repetition', text: 'FSRS schedules each card for when you are about to forget it.' },
   { icon: Layers, title: 'Multi-subject decks', text: 'One deck per subject; study one or all of them.' },
-  { icon: Download, title: 'Export', text: 'CSV or an Anki package; import CSV too.' },
-  { icon: ChartColumn, title: 'Analytics', text: 'How your memory is doing, deck by deck.', soon: true },
+  { icon: Download, title: 'Import and export', text: 'CSV or an Anki package, with your review history.' },
+  {
+    icon: ChartColumn,
+    title: 'Analytics (Pro)',
+    text: 'How your memory is doing, deck by deck, and a schedule fitted to you.',
+  },
 ];
 
-/** Flashcards: what is built (issue 13) and the one part still coming (analytics). */
+/** Flashcards: what is built (issues 13 and 14). */
 export function FlashcardsSection() {
   return (
     <section id="flashcards" aria-labelledby="flashcards-title" className="scroll-mt-16 py-20 sm:py-24">

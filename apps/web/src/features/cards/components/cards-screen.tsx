@@ -1,5 +1,6 @@
-import { Download, FileUp, Inbox, Play, Plus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Download, FileUp, Inbox, Play, Plus, TrendingUp } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { exportUrl } from '../api/export-url';
@@ -9,8 +10,35 @@ import { DeckList } from './deck-list';
 import { NewDeckForm } from './new-deck-form';
 import { SettingsPanel } from './settings-panel';
 
-/** /cards: the decks with today's counts, the card meter, the drafts waiting, study, write, import and export. */
+const AnalyticsScreen = lazy(async () => ({
+  default: (await import('./analytics/analytics-screen')).AnalyticsScreen,
+}));
+
+/** /cards, and /cards/analytics, which loads its screen (and the charting library) only when opened. */
 export function CardsScreen() {
+  const { section } = useParams();
+  if (section === 'analytics') {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <AnalyticsScreen />
+      </Suspense>
+    );
+  }
+  if (section) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
+        <Link to="/cards" className={buttonClass('secondary')}>
+          Back to your decks
+        </Link>
+      </div>
+    );
+  }
+  return <DecksOverview />;
+}
+
+/** The decks with today's counts, the card meter, the drafts waiting, study, write, import and export. */
+function DecksOverview() {
   const { state, refresh } = useDecks();
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') {
@@ -48,6 +76,10 @@ export function CardsScreen() {
             <Plus className="size-4" aria-hidden="true" />
             New card
           </Link>
+          <Link to="/cards/analytics" className={buttonClass('secondary')}>
+            <TrendingUp className="size-4" aria-hidden="true" />
+            Analytics
+          </Link>
         </div>
       </div>
 
@@ -82,6 +114,10 @@ export function CardsScreen() {
         <Link to="/cards/import" className={buttonClass('secondary', 'sm')}>
           <FileUp className="size-4" aria-hidden="true" />
           Import CSV
+        </Link>
+        <Link to="/cards/import?from=anki" className={buttonClass('secondary', 'sm')}>
+          <FileUp className="size-4" aria-hidden="true" />
+          Import from Anki (.apkg)
         </Link>
         <a href={exportUrl('csv')} download className={buttonClass('ghost', 'sm')}>
           <Download className="size-4" aria-hidden="true" />

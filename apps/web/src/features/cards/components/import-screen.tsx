@@ -1,6 +1,6 @@
 import { ArrowLeft, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CARD_KIND_LABELS } from '@turtle/shared/cards';
 import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportPreview } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -11,10 +11,20 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { importCards, previewImport } from '../api/import-cards';
 import { useDecks } from '../hooks/use-decks';
+import { ApkgImportScreen } from './apkg-import-screen';
 import { CardMeter } from './card-meter';
 
-/** /cards/import: a CSV file (front, back, deck, tags, type), checked row by row before anything is saved. */
+/**
+ * /cards/import: a CSV file; /cards/import?from=anki: an Anki package (one route, so the entry chunk's route table
+ * does not grow with the second import).
+ */
 export function ImportScreen() {
+  const [params] = useSearchParams();
+  return params.get('from') === 'anki' ? <ApkgImportScreen /> : <CsvImportScreen />;
+}
+
+/** A CSV file (front, back, deck, tags, type), checked row by row before anything is saved. */
+function CsvImportScreen() {
   const navigate = useNavigate();
   const { state: decks } = useDecks();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);

@@ -30,12 +30,12 @@ describe('featureRows', () => {
     expect(row('Advanced Analytics')?.pro).toEqual({ kind: 'included' });
   });
 
-  it('marks only Advanced Analytics as coming soon: every other flashcard line is built (issue 13)', () => {
+  it('marks nothing as coming soon: every flashcard line is built (issues 13 and 14)', () => {
     expect(
       featureRows()
         .filter((r) => r.comingSoon)
         .map((r) => r.label),
-    ).toEqual(['Advanced Analytics']);
+    ).toEqual([]);
     expect(
       featureRows()
         .filter((r) => r.group === 'flashcards')
@@ -77,15 +77,13 @@ describe('planPoints', () => {
       'Everything in Free',
       '2,000 assistant replies a day',
       'Unlimited Card Creation',
-      'Advanced Analytics (coming soon)',
+      'Advanced Analytics',
     ]);
   });
 });
 
 describe('proUpsell', () => {
   it('says what Pro adds in one line', () => {
-    expect(proUpsell()).toBe(
-      '2,000 assistant replies a day, Unlimited Card Creation and Advanced Analytics (coming soon)',
-    );
+    expect(proUpsell()).toBe('2,000 assistant replies a day, Unlimited Card Creation and Advanced Analytics');
   });
 });

@@ -1,0 +1,142 @@
+import { strToU8, zipSync } from 'fflate';
+import initSqlJs from 'sql.js';
+
+/**
+ * Anki packages written here, independently of Turtle's exporter, in Anki's schema 11 (rslib's `schema11.sql` and
+ * the JSON of its `col` row), with sql.js as the SQLite library and fflate as the zip: the tests' stand-in for a
+ * package from Anki itself.
+ */
+export interface AnkiNoteInput {
+  model: 'basic' | 'reversed' | 'cloze' | 'occlusion';
+  deck: number;
+  fields: string[];
+  tags?: string;
+  /** Per card (by Anki ord): its revlog as [ms, ease, type, timeMs]. */
+  revlog?: Record<number, [number, number, number, number][]>;
+}
+
+const MODELS = {
+  basic: { id: 1_600_000_000_001, name: 'Basic', type: 0, tmpls: ['Card 1'], flds: ['Front', 'Back'] },
+  reversed: {
+    id: 1_600_000_000_002,
+    name: 'Basic (and reversed card)',
+    type: 0,
+    tmpls: ['Card 1', 'Card 2'],
+    flds: ['Front', 'Back'],
+  },
+  cloze: { id: 1_600_000_000_003, name: 'Cloze', type: 1, tmpls: ['Cloze'], flds: ['Text', 'Back Extra'] },
+  occlusion: {
+    id: 1_600_000_000_004,
+    name: 'Image Occlusion Enhanced',
+    type: 0,
+    tmpls: ['Hide one', 'Hide all', 'Hide rest'],
+    flds: ['Image', 'Header', 'Footer'],
+  },
+} as const;
+
+const SCHEMA = `
+CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
+  ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
+  models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
+CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
+  usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
+  flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
+  mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
+  ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL, left integer NOT NULL,
+  odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
+  ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL, time integer NOT NULL, type integer NOT NULL);
+CREATE TABLE graves (usn integer NOT NULL, oid integer NOT NULL, type integer NOT NULL);
+`;
+
+export async function ankiCollection(
+  decks: Record<number, string>,
+  notes: AnkiNoteInput[],
+  options: { extraCards?: number } = {},
+): Promise<Uint8Array> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(SCHEMA);
+  const models = Object.fromEntries(
+    Object.values(MODELS).map((model) => [
+      String(model.id),
+      {
+        id: model.id,
+        name: model.name,
+        type: model.type,
+        mod: 0,
+        usn: 0,
+        sortf: 0,
+        did: 1,
+        flds: model.flds.map((name, ord) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20 })),
+        tmpls: model.tmpls.map((name, ord) => ({ name, ord, qfmt: `{{${model.flds[0]}}}`, afmt: '', did: null })),
+        css: '',
+        latexPre: '',
+        latexPost: '',
+        req: [],
+        tags: [],
+        vers: [],
+      },
+    ]),
+  );
+  const deckJson = Object.fromEntries(
+    Object.entries(decks).map(([id, name]) => [id, { id: Number(id), name, dyn: 0, conf: 1, desc: '', usn: 0 }]),
+  );
+  db.run('INSERT INTO col VALUES (1, 1600000000, 0, 0, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
+    '{}',
+    JSON.stringify(models),
+    JSON.stringify(deckJson),
+    '{}',
+    '{}',
+  ]);
+  let cardId = 1_700_000_000_000;
+  notes.forEach((note, index) => {
+    const model = MODELS[note.model];
+    const noteId = 1_650_000_000_000 + index;
+    db.run('INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, ?, 0, 0, ?)', [
+      noteId,
+      `guid${index}`,
+      model.id,
+      note.tags ?? '',
+      note.fields.join('\x1f'),
+      note.fields[0] ?? '',
+      '',
+    ]);
+    const ords =
+      note.model === 'cloze'
+        ? [...new Set([...(note.fields[0] ?? '').matchAll(/\{\{c(\d+)::/g)].map((m) => Number(m[1]) - 1))]
+        : model.tmpls.map((_, ord) => ord);
+    for (const ord of ords) {
+      cardId++;
+      db.run('INSERT INTO cards VALUES (?, ?, ?, ?, 0, 0, 0, 0, ?, 0, 2500, 0, 0, 0, 0, 0, 0, ?)', [
+        cardId,
+        noteId,
+        note.deck,
+        ord,
+        index,
+        '',
+      ]);
+      for (const [at, ease, type, time] of note.revlog?.[ord] ?? []) {
+        db.run('INSERT INTO revlog VALUES (?, ?, 0, ?, 1, 0, 2500, ?, ?)', [at, cardId, ease, time, type]);
+      }
+    }
+  });
+  if (options.extraCards) {
+    db.run(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${options.extraCards})
+       INSERT INTO cards SELECT 2000000000000 + i, 1, 1, 0, 0, 0, 0, 0, i, 0, 2500, 0, 0, 0, 0, 0, 0, '' FROM n`,
+    );
+  }
+  const bytes = db.export();
+  db.close();
+  return bytes;
+}
+
+/** An `.apkg`: the collection as `collection.anki2`, the `media` map and the media files by number. */
+export function ankiPackage(collection: Uint8Array, media: Record<string, Uint8Array> = {}): Uint8Array {
+  const names = Object.fromEntries(Object.keys(media).map((name, index) => [String(index), name]));
+  const files: Record<string, Uint8Array> = { 'collection.anki2': collection, media: strToU8(JSON.stringify(names)) };
+  Object.values(media).forEach((bytes, index) => (files[String(index)] = bytes));
+  return zipSync(files);
+}

@@ -1,0 +1,131 @@
+import { ArrowLeft, FileUp } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { announceCardsChanged } from '../../../lib/cards-events';
+import { errorMessage } from '../../../lib/error-message';
+import { importApkg, previewApkg } from '../api/import-apkg';
+import { useDecks } from '../hooks/use-decks';
+import { ApkgSummaryView } from './apkg-summary';
+import { CardMeter } from './card-meter';
+
+/** /cards/import?from=anki: an Anki package with its review history; a preview, then everything or nothing. */
+export function ApkgImportScreen() {
+  const { state: decks, refresh } = useDecks();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ApkgSummary | null>(null);
+  const [imported, setImported] = useState<ApkgSummary | null>(null);
+  const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const asking = useRef(0);
+
+  const fail = (caught: unknown) =>
+    setError({
+      message: errorMessage(caught),
+      upgrade: caught instanceof ApiError && caught.code === 'cardLimitReached',
+    });
+
+  const choose = (chosen: File | undefined) => {
+    setFile(chosen ?? null);
+    setPreview(null);
+    setImported(null);
+    setError(null);
+    if (!chosen) return;
+    if (chosen.size > APKG_MAX_BYTES) {
+      setError({ message: APKG_TOO_LARGE_MESSAGE, upgrade: false });
+      return;
+    }
+    const ask = ++asking.current;
+    setBusy(true);
+    previewApkg(chosen)
+      .then((result) => ask === asking.current && setPreview(result))
+      .catch((caught: unknown) => ask === asking.current && fail(caught))
+      .finally(() => ask === asking.current && setBusy(false));
+  };
+
+  const run = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      setImported(await importApkg(file));
+      setPreview(null);
+      announceCardsChanged();
+      refresh();
+    } catch (caught) {
+      fail(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="apkg-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/cards" className={buttonClass('ghost', 'md', '-ml-2 px-2.5')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Decks
+        </Link>
+        <h1 id="apkg-title" className="flex-1 text-2xl font-bold tracking-tight text-slate-900">
+          Import from Anki
+        </h1>
+      </div>
+      <CardMeter allowance={decks.status === 'ready' ? decks.data.allowance : null} />
+      <p className="text-sm text-pretty text-slate-600">
+        In Anki, use <strong>File › Export</strong>, choose <strong>Anki Deck Package (.apkg)</strong>, tick{' '}
+        <strong>Include scheduling information</strong> and <strong>Support older Anki versions</strong>. Your decks,
+        basic, reversed and cloze cards and their review history come along, so your schedule and the optimizer start
+        from your past. Images and sounds stay behind. At most 50 MB; nothing is saved until you confirm.
+      </p>
+      <label className="flex flex-col gap-1 rounded-2xl bg-white p-4 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-200 sm:p-5">
+        Anki package (.apkg)
+        <input
+          type="file"
+          accept=".apkg,.colpkg"
+          onChange={(event) => choose(event.target.files?.[0])}
+          className="text-sm"
+        />
+      </label>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+          {error.message}
+          {error.upgrade && (
+            <>
+              {' '}
+              <Link to="/pricing" className="font-semibold underline">
+                See Pro
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      {busy && !preview && <Spinner className="size-6 text-brand-700" />}
+      {preview && (
+        <>
+          <ApkgSummaryView summary={preview} done={false} />
+          <div>
+            <Button onClick={() => void run()} disabled={busy || preview.cards === 0}>
+              {busy ? <Spinner /> : <FileUp className="size-4" aria-hidden="true" />}
+              Import {preview.cards} {preview.cards === 1 ? 'card' : 'cards'}
+            </Button>
+          </div>
+        </>
+      )}
+      {imported && (
+        <>
+          <ApkgSummaryView summary={imported} done />
+          <div className="flex gap-2">
+            <Link to="/cards" className={buttonClass('primary')}>
+              Go to my decks
+            </Link>
+            <Link to="/cards/analytics" className={buttonClass('secondary')}>
+              See analytics
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
