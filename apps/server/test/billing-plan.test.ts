@@ -18,7 +18,8 @@ import {
 import { startTestServer, type TestServer } from './support/test-server';
 
 const DAY = 86_400_000;
-const ALREADY_MONTHLY = 'You already have Pro, billed monthly. Manage it from Plan & billing instead of buying it again.';
+const ALREADY_MONTHLY =
+  'You already have Pro, billed monthly. Manage it from Plan & billing instead of buying it again.';
 const SWITCH_YEARLY = 'You already have Pro. Switch to yearly billing from Plan & billing instead of buying it again.';
 
 const summary = (server: TestServer, member: Member) =>
@@ -39,9 +40,7 @@ describe('plans with the demo provider', () => {
     const res = await checkout(server, member, period);
     expect(res.status).toBe(200);
     const id = (res.data as CheckoutResponse).url.split('session=')[1]!;
-    expect((await call(server.url, '/api/billing/demo/pay', { json: { id }, cookie: member.cookie })).status).toBe(
-      200,
-    );
+    expect((await call(server.url, '/api/billing/demo/pay', { json: { id }, cookie: member.cookie })).status).toBe(200);
     expect((await paymentSuccess(server, member, id)).status).toBe(200);
     return id;
   };

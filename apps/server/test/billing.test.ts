@@ -463,7 +463,10 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
     expect((portal.data as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     const [sent] = requestsSince(before);
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
-    expect(Object.fromEntries(sent!.form)).toEqual({ customer: customerId, return_url: `${server.url}/account/billing` });
+    expect(Object.fromEntries(sent!.form)).toEqual({
+      customer: customerId,
+      return_url: `${server.url}/account/billing`,
+    });
 
     const free = await newMember(server);
     expect((await call(server.url, '/api/billing/portal', { method: 'POST', cookie: free.cookie })).status).toBe(404);

@@ -12,8 +12,8 @@ import { requireUser } from '../sessions/sessions';
 import { logAuthEvent } from './auth-log';
 import { hashPassword, verifyPassword } from './password';
 
-/** The current password is a secret to guess like a login's: a few tries, then wait. */
-const CHANGE_LIMIT = { max: 5, windowMs: 15 * MINUTE_MS };
+/** The current password is a secret to guess like a login's: a few tries (typos included), then wait. */
+const CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS };
 
 /**
  * `POST /api/account/password` (issue 15, item 3): the current password, then a new one under the signup rules,

@@ -34,6 +34,7 @@ export function purchaseConflict(
     user.plan === Plan.PRO;
   if (!pro && !billingStripe) return null;
   const held = heldPeriod(user);
-  if (held === null || held === period) return new HttpError(409, 'conflict', BILLING_MESSAGES.alreadyPro(held ?? period));
+  if (held === null || held === period)
+    return new HttpError(409, 'conflict', BILLING_MESSAGES.alreadyPro(held ?? period));
   return new HttpError(409, 'conflict', BILLING_MESSAGES.switchInstead(period));
 }

@@ -30,7 +30,8 @@ export async function subscriptionSummary(
     plan: pro ? 'pro' : 'free',
     period,
     periodEnd,
-    renews: pro && period !== null && billing !== undefined && RENEWING_STATUSES.has(status) && !billing.cancelAtPeriodEnd,
+    renews:
+      pro && period !== null && billing !== undefined && RENEWING_STATUSES.has(status) && !billing.cancelAtPeriodEnd,
     pastDue: pro && PAST_DUE_STATUSES.has(status),
     provider: providerKind,
     portal: providerKind === 'stripe' && billing?.provider === 'stripe' && billing.customerId !== null,

@@ -15,7 +15,7 @@ import { sessionCache } from '../sessions/session-cache';
 import { endSession, requireUser } from '../sessions/sessions';
 import { deleteAccount } from './account-deletion';
 
-const DELETE_LIMIT = { max: 5, windowMs: HOUR_MS };
+const DELETE_LIMIT = { max: 10, windowMs: HOUR_MS };
 
 /** The Account page (issue 15, item 3): who the account is, and deleting it with all its data. */
 export function accountRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
