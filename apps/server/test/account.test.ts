@@ -39,11 +39,11 @@ async function rowsOwnedBy(server: TestServer, userId: string): Promise<Record<s
     sql`select table_name from information_schema.columns where column_name = 'user_id' and table_schema = 'public'`,
   );
   const counts: Record<string, number> = {};
-  for (const { table_name: table } of columns.rows as { table_name: string }[]) {
+  for (const { table_name: table } of (columns as { rows: { table_name: string }[] }).rows) {
     const result = await db.execute(
       sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${userId}`,
     );
-    counts[table] = (result.rows[0] as { n: number }).n;
+    counts[table] = (result as { rows: { n: number }[] }).rows[0]!.n;
   }
   return counts;
 }
@@ -219,7 +219,7 @@ describe('the Account page API', () => {
     const messages = await db.execute(
       sql`select count(*)::int as n from chat_messages m join conversations c on c.id = m.conversation_id where c.user_id = ${user.id}`,
     );
-    expect((messages.rows[0] as { n: number }).n).toBe(0);
+    expect((messages as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     expect(await rowsOwnedBy(server, bystander.user.id)).toEqual(bystanderBefore);
     expect(await signedIn(server, bystander.cookie)).toBe(true);
     expect((await login(server, email, PASSWORD)).status).toBe(401);
