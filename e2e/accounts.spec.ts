@@ -98,7 +98,7 @@ describe('logging in', () => {
     await loginLink(page).click();
     await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
 
-    // SPEC 2: the "Forgot your password?" link exists but is hidden.
+    // product.md §2: the "Forgot your password?" link exists but is hidden.
     const forgot = page.locator('a', { hasText: 'Forgot your password?' });
     expect(await forgot.count()).toBe(1);
     expect(await forgot.isVisible()).toBe(false);

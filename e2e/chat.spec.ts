@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { loginLink, userButton } from './support/accounts';
 import { PHONE, useE2eApp } from './support/e2e-app';
 import { saveNoteViaApi } from './support/notes';
 
@@ -174,7 +175,8 @@ describe('the chat screen', () => {
 
     await chat.conversations(page).getByRole('link', { name: 'New chat' }).click();
     await page.waitForURL(/\/chats\?new=1/);
-    expect(await chat.userBubbles(page).count()).toBe(0);
+    // The address changes as the navigation starts; the old conversation goes with the next render.
+    await expect.poll(() => chat.userBubbles(page).count()).toBe(0);
 
     await chat.conversations(page).getByRole('button', { name: 'Delete "Weekly plan"' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -183,6 +185,21 @@ describe('the chat screen', () => {
     await chat.conversations(page).getByText('Your conversations will appear here.').waitFor();
     await page.reload();
     await chat.conversations(page).getByText('Your conversations will appear here.').waitFor();
+  });
+
+  it('logs out from a conversation to the home page, leaving nothing of it for the next person', async () => {
+    const { page } = await openChat();
+    await type(page, 'A private question');
+    await page.keyboard.press('Enter');
+    await waitForReplies(page, 1);
+    await page.waitForURL(/\/chats\?c=/);
+    await userButton(page, 'Grace').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await loginLink(page).click();
+    await page.waitForURL(/\/login/);
+    expect(new URL(page.url()).search).toBe('');
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('never runs HTML typed into a message, and a javascript: link in a reply is not clickable', async () => {

@@ -171,7 +171,7 @@ describe('the note editor', () => {
     await expectTitles(page, ['Shopping']);
     await expectCount(page, '1 note');
 
-    // Title trimmed, content kept as typed (SPEC 5), on the server too.
+    // Title trimmed, content kept as typed (product.md §5), on the server too.
     await page.goto(`/note/${saved[0]!.id}`);
     await expect.poll(() => editor.title(page).inputValue()).toBe('Shopping');
     expect(await editor.content(page).inputValue()).toBe('Milk\nEggs  ');

@@ -4,8 +4,8 @@ import { useE2eApp } from './support/e2e-app';
 const app = useE2eApp();
 
 /**
- * SPEC 2's route table: each route's screen and its layout.
- * `signedOut` screens are the ones a signed-in visitor is sent away from (DECISIONS "Sessions and routes").
+ * product.md §2's route table: each route's screen and its layout.
+ * `signedOut` screens are the ones a signed-in visitor is sent away from (rules.md "Sessions and routes").
  */
 const ROUTES: { path: string; heading: string; title: string; layout: 'main' | 'bare'; signedOut?: true }[] = [
   { path: '/', heading: 'An AI study partner that reads your notes', title: '', layout: 'main' },
@@ -19,7 +19,7 @@ const ROUTES: { path: string; heading: string; title: string; layout: 'main' | '
   { path: '/demo/markdown', heading: 'Demo: Markdown', title: 'Demo: Markdown', layout: 'main' },
   { path: '/lessons', heading: 'Investing basics', title: 'Lessons', layout: 'main' },
   { path: '/learn/1', heading: 'Why invest? The power of compounding', title: 'Lesson', layout: 'bare' },
-  // Without a checkout to confirm, the payment page ends on the membership page (SPEC 8).
+  // Without a checkout to confirm, the payment page ends on the membership page (product.md §8).
   { path: '/payment/success', heading: 'Free Membership', title: 'Membership', layout: 'main' },
   { path: '/membership', heading: 'Free Membership', title: 'Membership', layout: 'main' },
   { path: '/chats', heading: 'New chat', title: 'Chats', layout: 'main' },
@@ -35,7 +35,7 @@ const ROUTES: { path: string; heading: string; title: string; layout: 'main' | '
   { path: '/no/such/page', heading: 'Page not found.', title: 'Page not found', layout: 'main' },
 ];
 
-/** DECISIONS "Sessions and routes": the screens that need a signed-in user. */
+/** rules.md "Sessions and routes": the screens that need a signed-in user. */
 const GUARDED = [
   '/chats',
   '/notes',

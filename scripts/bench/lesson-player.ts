@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 const WARM_PLAYS = 8;
 const DRIFT_RATE = 2;
-/** DECISIONS "Lessons": the highlight follows the voice within this much. */
+/** rules.md "Lessons": the highlight follows the voice within this much. */
 export const DRIFT_GOAL_MS = 50;
 
 interface PlayTiming {

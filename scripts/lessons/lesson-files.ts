@@ -6,7 +6,7 @@ import type { LessonScript } from './sentences';
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const LESSONS_DIR = join(REPO_ROOT, 'content', 'lessons');
 
-/** SPEC 3 "Transcript entry". */
+/** product.md §3 "Transcript entry". */
 export interface TranscriptEntry {
   sentence: string;
   startMs: number;

@@ -8,7 +8,7 @@ import { analyzeMp3 } from './mp3';
 import { parseLessonScript } from './sentences';
 import { parseDurationMs } from './timing';
 
-/** SPEC 9: the audio must last the listed duration within 3 seconds. */
+/** product.md §9: the audio must last the listed duration within 3 seconds. */
 const DURATION_TOLERANCE_MS = 3_000;
 
 function readTranscript(id: string): unknown {

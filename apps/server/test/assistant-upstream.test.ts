@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeChatStreamEvent, type ChatStreamEvent } from '@turtle/shared/chat-stream-events';
-import { FAKE_MODEL, startFakeLlm, type FakeLlm } from './support/fake-llm';
+import { FAKE_MODEL, startFakeLlm } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 /**
  * The assistant as a self-hoster runs it: an upstream that serves only its own model name (like Ollama's
@@ -11,20 +12,10 @@ import { startTestServer, type TestServer } from './support/test-server';
  * conversation, the tutor) runs through the same code, so a fault tested on one is answered alike on all.
  */
 
-let fake: FakeLlm;
-let server: TestServer;
-
-beforeAll(async () => {
-  fake = await startFakeLlm();
-  server = await startTestServer({ env: { ...fake.env(['qwen2.5:7b']), LLM_FIRST_TOKEN_TIMEOUT_MS: '1000' } });
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const server = useTestServer({ fakeLlm: { models: ['qwen2.5:7b'] }, env: { LLM_FIRST_TOKEN_TIMEOUT_MS: '1000' } });
 beforeEach(() => {
-  fake.script = {};
-  fake.requests = [];
+  server.fakeLlm.script = {};
+  server.fakeLlm.requests = [];
 });
 
 async function member() {
@@ -56,7 +47,7 @@ describe('the server owns the model', () => {
       });
     expect(eventsOf((await ask()).text).at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     expect(eventsOf((await ask('qwen2.5:7b')).text).at(-1)).toEqual({ type: 'finish', reason: 'stop' });
-    expect(fake.requests.map((request) => request.body.model)).toEqual([FAKE_MODEL, 'qwen2.5:7b']);
+    expect(server.fakeLlm.requests.map((request) => request.body.model)).toEqual([FAKE_MODEL, 'qwen2.5:7b']);
   });
 });
 
@@ -74,7 +65,7 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
     const conversation = (
       await call(server.url, `/api/chat/conversations/get?id=${meta.meta.conversation.id}`, { cookie: token })
     ).data as { conversation: { messages: { role: string }[] } };
-    // SPEC: a failed reply adds no message; the question stays.
+    // product.md: a failed reply adds no message; the question stays.
     expect(conversation.conversation.messages.map((m) => m.role)).toEqual(['user']);
     expect(await usage(token)).toMatchObject({ used: 0 });
   }
@@ -105,19 +96,19 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
   });
 
   it('a stream that closes without a finish reason or [DONE] is cut off, not complete', async () => {
-    fake.script = { tokens: ['Bonds', ' are'], cutOff: true };
+    server.fakeLlm.script = { tokens: ['Bonds', ' are'], cutOff: true };
     await expectFailedExchange("The assistant's answer was cut off before it ended. Please try again.");
   });
 
   it('a 200 answer that is not a stream (an HTML page) is a failure, not an empty complete reply', async () => {
-    fake.script = { html: true };
+    server.fakeLlm.script = { html: true };
     await expectFailedExchange(
       "The assistant's service sent an answer Turtle cannot read (not a stream). Check LLM_BASE_URL.",
     );
   });
 
   it('an answer with no text is a failure', async () => {
-    fake.script = { tokens: [] };
+    server.fakeLlm.script = { tokens: [] };
     await expectFailedExchange('The assistant sent an empty answer. Please try again.');
   });
 
@@ -145,7 +136,7 @@ describe('checks overlap the upstream call', () => {
   it('a request refused by the checks after its upstream call started still gets a plain JSON 429', async () => {
     const user = await createUser(server.database.db, { name: 'Busy' });
     const token = await createSessionToken(server.database.db, user.id);
-    fake.script = { tokens: Array.from({ length: 30 }, (_, i) => `t${i} `), delayMs: 50 };
+    server.fakeLlm.script = { tokens: Array.from({ length: 30 }, (_, i) => `t${i} `), delayMs: 50 };
     const controller = new AbortController();
     const first = await fetch(`${server.url}/api/chat/stream`, {
       method: 'POST',

@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
 import { hashSessionToken } from '../src/features/sessions/session-token';
 import { call, sessionCookieFrom } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
+const server = useTestServer({
+  env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+  logDestination: { write: (line) => void logLines.push(line) },
+});
 const logLines: string[] = [];
 
 // TRUST_PROXY lets each test speak from its own client IP (X-Forwarded-For), so the per-IP rate limits of
 // login and signup do not count one test's calls against another's. rate-limits.test.ts tests the limits.
-beforeAll(async () => {
-  server = await startTestServer({
-    env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
-    logDestination: { write: (line) => void logLines.push(line) },
-  });
-});
-afterAll(() => server.close());
 
 let ipCounter = 0;
 const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;

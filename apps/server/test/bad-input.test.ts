@@ -1,34 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '@turtle/shared/text';
 import { notes } from '../src/db/schema';
 import { createLogger } from '../src/logger';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 // Issue 17, items 8 and 9: a NUL character was a 500 everywhere (PostgreSQL refuses 0x00) and its error line quoted
 // the query's values; a Range past the end of a page was a 500; a long media name got the app's page.
 
-let server: TestServer;
-let webDir: string;
 const logLines: string[] = [];
-
-beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turtle-web-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  server = await startTestServer({
-    webDistDir: webDir,
-    env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
-    logDestination: { write: (line) => void logLines.push(line) },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
+const server = useTestServer({
+  webFiles: { 'index.html': '<!doctype html><div id="root"></div>' },
+  env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+  logDestination: { write: (line) => void logLines.push(line) },
 });
 
 let ipCounter = 0;

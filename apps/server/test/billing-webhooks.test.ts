@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES } from '@turtle/shared/constants';
 import type { User } from '@turtle/shared/user';
 import { billingCustomers, stripeEvents, users } from '../src/db/schema';
@@ -13,27 +13,16 @@ import {
   newMember,
   paymentSuccess,
   signedWebhook,
-  startFakeStripe,
   statusOf,
   stripeEvent,
-  type FakeStripe,
   type Member,
 } from './support/fake-stripe';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const DAY_S = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 
-let fake: FakeStripe;
-let server: TestServer;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  server = await startTestServer({ env: fake.env() });
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const server = useTestServer({ fakeStripe: true });
 
 function deliver(body: string, signature: string | undefined, headers: Record<string, string> = {}) {
   return call(server.url, '/api/stripe/webhook', {
@@ -57,8 +46,8 @@ async function eventStored(id: string): Promise<boolean> {
 async function proMember(periodEnd = now() + 30 * DAY_S) {
   const member = await newMember(server);
   await checkout(server, member, 'monthly');
-  const id = [...fake.sessions.keys()].at(-1)!;
-  const ids = fake.complete(id, { periodStart: periodEnd - 30 * DAY_S, periodEnd });
+  const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
+  const ids = server.fakeStripe.complete(id, { periodStart: periodEnd - 30 * DAY_S, periodEnd });
   expect((await paymentSuccess(server, member, id)).status).toBe(200);
   return { member, sessionId: id, ...ids };
 }
@@ -69,7 +58,7 @@ function subscriptionEvent(
   values: { status: string; periodStart: number; periodEnd: number; price?: string },
   created = now(),
 ) {
-  const object = fake.subscriptionObject(ids.subscriptionId, ids.customerId, {
+  const object = server.fakeStripe.subscriptionObject(ids.subscriptionId, ids.customerId, {
     price: FAKE_STRIPE_ENV.STRIPE_PRICE_MONTHLY,
     ...values,
   });
@@ -170,11 +159,11 @@ describe('checkout.session.completed', () => {
   it('fulfils a paid session by itself (the browser never came back)', async () => {
     const member = await newMember(server);
     await checkout(server, member, 'yearly');
-    const id = [...fake.sessions.keys()].at(-1)!;
+    const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
     const periodEnd = now() + 365 * DAY_S;
-    fake.complete(id, { periodEnd, price: FAKE_STRIPE_ENV.STRIPE_PRICE_YEARLY });
+    server.fakeStripe.complete(id, { periodEnd, price: FAKE_STRIPE_ENV.STRIPE_PRICE_YEARLY });
     const res = await send(
-      stripeEvent('checkout.session.completed', { ...fake.sessions.get(id)!, subscription: null }),
+      stripeEvent('checkout.session.completed', { ...server.fakeStripe.sessions.get(id)!, subscription: null }),
     );
     expect(res.status).toBe(200);
     expect((await statusOf(server, member)).membership).toEqual({
@@ -191,9 +180,9 @@ describe('checkout.session.completed', () => {
   it('ten verifications and the webhook at once: exactly one fulfilment, every answer the same user', async () => {
     const member = await newMember(server);
     await checkout(server, member, 'monthly');
-    const id = [...fake.sessions.keys()].at(-1)!;
-    fake.complete(id);
-    const event = stripeEvent('checkout.session.completed', fake.sessions.get(id)!);
+    const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
+    server.fakeStripe.complete(id);
+    const event = stripeEvent('checkout.session.completed', server.fakeStripe.sessions.get(id)!);
     const [webhook, ...answers] = await Promise.all([
       send(event),
       ...Array.from({ length: 10 }, () => paymentSuccess(server, member, id)),
@@ -209,9 +198,9 @@ describe('checkout.session.completed', () => {
     for (const options of [{ paymentStatus: 'unpaid' as const }, { price: 'price_other' }]) {
       const member = await newMember(server);
       await checkout(server, member, 'monthly');
-      const id = [...fake.sessions.keys()].at(-1)!;
-      fake.complete(id, options);
-      const event = stripeEvent('checkout.session.completed', fake.sessions.get(id)!);
+      const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
+      server.fakeStripe.complete(id, options);
+      const event = stripeEvent('checkout.session.completed', server.fakeStripe.sessions.get(id)!);
       expect((await send(event)).status).toBe(200);
       expect(await eventStored(event.id as string)).toBe(true);
       expect((await statusOf(server, member)).membership).toEqual(FREE_MEMBERSHIP);
@@ -221,14 +210,14 @@ describe('checkout.session.completed', () => {
   it('Stripe unreachable while handling it: 502, the event is not recorded, and the redelivery applies it', async () => {
     const member = await newMember(server);
     await checkout(server, member, 'monthly');
-    const id = [...fake.sessions.keys()].at(-1)!;
-    fake.complete(id);
-    const event = stripeEvent('checkout.session.completed', fake.sessions.get(id)!);
-    fake.failing = ['*'];
+    const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
+    server.fakeStripe.complete(id);
+    const event = stripeEvent('checkout.session.completed', server.fakeStripe.sessions.get(id)!);
+    server.fakeStripe.failing = ['*'];
     try {
       expect((await send(event)).status).toBe(502);
     } finally {
-      fake.failing = [];
+      server.fakeStripe.failing = [];
     }
     expect(await eventStored(event.id as string)).toBe(false);
     expect((await statusOf(server, member)).membership).toEqual(FREE_MEMBERSHIP);
@@ -357,9 +346,9 @@ describe('subscription lifecycle', () => {
     expect((await statusOf(server, pro.member)).membership).toEqual(FREE_MEMBERSHIP);
     expect(await chatLimit(server, pro.member)).toBe(FREE_DAILY_REPLIES);
 
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     expect((await checkout(server, pro.member, 'monthly')).status).toBe(200);
-    expect(fake.requests[before]!.form.get('customer')).toBe(pro.customerId);
+    expect(server.fakeStripe.requests[before]!.form.get('customer')).toBe(pro.customerId);
   });
 
   it('invoice.payment_failed ends Pro where the unpaid renewal would have begun, and marks the subscription', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResponse, DemoCheckoutSession } from '@turtle/shared/billing';
 import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES } from '@turtle/shared/constants';
 import type { User } from '@turtle/shared/user';
@@ -16,10 +16,10 @@ import {
   paymentSuccess,
   startFakeStripe,
   statusOf,
-  type FakeStripe,
   type Member,
 } from './support/fake-stripe';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const USER_KEYS = ['email', 'id', 'membership', 'name', 'role'];
 const MEMBERSHIP_KEYS = ['expireAt', 'plan', 'subscription'];
@@ -34,11 +34,7 @@ function expectUserShape(data: unknown) {
 }
 
 describe('demo provider (the default)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   const startDemo = async (member: Member, period: 'monthly' | 'yearly') => {
     const res = await checkout(server, member, period);
@@ -276,26 +272,17 @@ describe('demo provider (the default)', () => {
 });
 
 describe('Stripe provider (fake Stripe API on loopback)', () => {
-  let fake: FakeStripe;
-  let server: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startTestServer({ env: fake.env() });
-  });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
+  const server = useTestServer({ fakeStripe: true });
 
   /** Checkout through the app, then the customer pays on the fake Stripe. */
   const paidSession = async (member: Member, period: 'monthly' | 'yearly', options = {}) => {
     const res = await checkout(server, member, period);
     expect(res.status).toBe(200);
-    const id = [...fake.sessions.keys()].at(-1)!;
+    const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
     expect((res.data as CheckoutResponse).url).toBe(`https://checkout.stripe.test/c/pay/${id}`);
-    return { id, ...fake.complete(id, options) };
+    return { id, ...server.fakeStripe.complete(id, options) };
   };
-  const requestsSince = (count: number) => fake.requests.slice(count);
+  const requestsSince = (count: number) => server.fakeStripe.requests.slice(count);
 
   it('names Stripe in the public config', async () => {
     expect(((await call(server.url, '/api/config')).data as { payments: string }).payments).toBe('stripe');
@@ -303,7 +290,7 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
 
   it('creates a subscription Checkout Session with our price, the user as reference and our return addresses', async () => {
     const member = await newMember(server);
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     const res = await checkout(server, member, 'yearly');
     expect(res.status).toBe(200);
     const [sent] = requestsSince(before);
@@ -325,7 +312,7 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
     const member = await newMember(server);
     const periodEnd = Math.floor(Date.now() / 1000) + 31 * 86_400;
     const { id } = await paidSession(member, 'monthly', { periodEnd });
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     const res = await paymentSuccess(server, member, id);
     expect(res.status).toBe(200);
     expectUserShape(res.data);
@@ -345,14 +332,14 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
   it('yearly sets subscription 2; a subscription without expansion is fetched', async () => {
     const member = await newMember(server);
     const { id, subscriptionId } = await paidSession(member, 'yearly');
-    fake.ignoreExpand = true;
+    server.fakeStripe.ignoreExpand = true;
     try {
-      const before = fake.requests.length;
+      const before = server.fakeStripe.requests.length;
       const user = (await paymentSuccess(server, member, id)).data as User;
       expect(user.membership).toMatchObject({ plan: 1, subscription: 2 });
       expect(requestsSince(before).map((req) => req.path)).toContain(`/v1/subscriptions/${subscriptionId}`);
     } finally {
-      fake.ignoreExpand = false;
+      server.fakeStripe.ignoreExpand = false;
     }
   });
 
@@ -404,7 +391,7 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
 
   it('a malformed csId is refused with 400 without calling Stripe; an unknown one is 404', async () => {
     const member = await newMember(server);
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     for (const csId of ['x', 'cs_live_', 'cs_prod_abc', 'cs_test_abc/../x', `cs_demo_${'0'.repeat(32)}`, 'pi_123']) {
       expect((await paymentSuccess(server, member, csId)).status, csId).toBe(400);
     }
@@ -415,14 +402,14 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
   it('Stripe unreachable: 502 with a message, nothing applied; it works once Stripe is back', async () => {
     const member = await newMember(server);
     const { id } = await paidSession(member, 'monthly');
-    fake.dropConnections = true;
+    server.fakeStripe.dropConnections = true;
     try {
       const res = await paymentSuccess(server, member, id);
       expect(res.status).toBe(502);
       expect(res.data).toEqual({ code: 'unavailable', message: UNREACHABLE });
       expect((await checkout(server, member, 'monthly')).status).toBe(502);
     } finally {
-      fake.dropConnections = false;
+      server.fakeStripe.dropConnections = false;
     }
     expect((await statusOf(server, member)).membership).toEqual(FREE_MEMBERSHIP);
     expect(await fulfillmentCount(server, id)).toBe(0);
@@ -432,15 +419,15 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
   it('Stripe failing half-way (session read, subscription not): 502 and nothing half-applied', async () => {
     const member = await newMember(server);
     const { id } = await paidSession(member, 'monthly');
-    fake.ignoreExpand = true;
-    fake.failing = ['/v1/subscriptions/'];
+    server.fakeStripe.ignoreExpand = true;
+    server.fakeStripe.failing = ['/v1/subscriptions/'];
     try {
       const res = await paymentSuccess(server, member, id);
       expect(res.status).toBe(502);
       expect((res.data as { message: string }).message).toBe(UNREACHABLE);
     } finally {
-      fake.ignoreExpand = false;
-      fake.failing = [];
+      server.fakeStripe.ignoreExpand = false;
+      server.fakeStripe.failing = [];
     }
     expect((await statusOf(server, member)).membership).toEqual(FREE_MEMBERSHIP);
     expect(await fulfillmentCount(server, id)).toBe(0);
@@ -456,7 +443,7 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
       'You already have Pro. Switch to yearly billing from Plan & billing instead of buying it again.',
     );
 
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     const portal = await call(server.url, '/api/billing/portal', { method: 'POST', cookie: member.cookie });
     expect(portal.status).toBe(200);
     expect(Object.keys(portal.data as object)).toEqual(['url']);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardNoteView, ListCardsResponse } from '@turtle/shared/cards';
 import type { GenerateDraftsResponse, ListDraftsResponse } from '@turtle/shared/cards-drafts';
 import { DAILY_LIMIT_MESSAGE } from '@turtle/shared/entitlements';
@@ -7,21 +7,16 @@ import { cardDrafts } from '../src/db/schema';
 import { insertNote } from '../src/features/notes/notes.repository';
 import { cardsClient, createChatReply } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
 const DAILY = 4;
+const server = useTestServer({ env: { CHAT_FREE_DAILY_REPLIES: String(DAILY) } });
 
 const NOTE = [
   'Compound interest is interest earned on earlier interest.',
   'Over 30 years, 7 percent a year turns 1,000 dollars into about 7,600 dollars.',
   'Starting early matters more than investing large amounts, because compound interest needs time.',
 ].join(' ');
-
-beforeAll(async () => {
-  server = await startTestServer({ env: { CHAT_FREE_DAILY_REPLIES: String(DAILY) } });
-});
-afterAll(() => server.close());
 
 async function person() {
   const db = server.database.db;

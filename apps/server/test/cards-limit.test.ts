@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardAllowance } from '@turtle/shared/cards';
 import type { NextCardResponse } from '@turtle/shared/cards-review';
 import { cardLimitMessage, ENTITLEMENTS } from '@turtle/shared/entitlements';
@@ -8,16 +8,11 @@ import { Plan } from '@turtle/shared/plans';
 import { cardDrafts, cards, users } from '../src/db/schema';
 import { cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 const FREE_MAX = ENTITLEMENTS[Plan.FREE].maxCards!;
 const YEAR_MS = 365 * 86_400_000;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 async function person(overrides: Partial<typeof users.$inferInsert> = {}) {
   const db = server.database.db;

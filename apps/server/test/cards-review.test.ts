@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { fsrs, createEmptyCard, generatorParameters, type Card, type Grade } from 'ts-fsrs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { studyDayAt } from '@turtle/shared/cards-day';
 import { DAY_MS } from '@turtle/shared/constants';
 import type { GradeResponse, NextCardResponse, UndoResponse } from '@turtle/shared/cards-review';
@@ -8,14 +8,9 @@ import { cards, reviewLogs } from '../src/db/schema';
 import { gradeCard } from '../src/features/cards/review.repository';
 import { cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 async function person(name: string) {
   const db = server.database.db;

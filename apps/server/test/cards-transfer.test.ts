@@ -1,17 +1,12 @@
 import { readAnkiPackage } from 'anki-reader';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListCardsResponse } from '@turtle/shared/cards';
 import { CARD_IMPORT_MAX_BYTES, type ImportPreview, type ImportResponse } from '@turtle/shared/cards-import';
 import { cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 async function person() {
   const db = server.database.db;

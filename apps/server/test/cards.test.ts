@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TEXT_MAX_LENGTH, type CardNoteView, type ListCardsResponse } from '@turtle/shared/cards';
 import { cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: ReturnType<typeof cardsClient>;
 let bob: ReturnType<typeof cardsClient>;
 let aliceCookie: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.database.db;
   aliceCookie = await createSessionToken(db, (await createUser(db, { name: 'Alice' })).id);
   alice = cardsClient(server.url, aliceCookie);
   bob = cardsClient(server.url, await createSessionToken(db, (await createUser(db, { name: 'Bob' })).id));
 });
-afterAll(() => server.close());
 
 describe('decks and cards', () => {
   it('makes decks (names unique whatever the case) and counts their cards', async () => {

@@ -1,28 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatSendMeta, Conversation, ConversationSummary } from '@turtle/shared/conversation';
 import { insertNote } from '../src/features/notes/notes.repository';
-import { startFakeLlm, type FakeLlm } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let fake: FakeLlm;
-let server: TestServer;
-
-beforeAll(async () => {
-  fake = await startFakeLlm();
-  server = await startTestServer({
-    env: { ...fake.env(), LLM_FIRST_TOKEN_TIMEOUT_MS: '1000' },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const server = useTestServer({ fakeLlm: true, env: { LLM_FIRST_TOKEN_TIMEOUT_MS: '1000' } });
 beforeEach(() => {
-  fake.script = {};
-  fake.requests = [];
+  server.fakeLlm.script = {};
+  server.fakeLlm.requests = [];
 });
 
 async function member(name = 'Chatter') {
@@ -43,7 +30,7 @@ function send(cookie: string, body: unknown, signal?: AbortSignal) {
   });
 }
 
-/** One `data:` line as it goes over the wire (SPEC 7). */
+/** One `data:` line as it goes over the wire (product.md §7). */
 interface ChatStreamChunk {
   token: string;
   finish_reason: null | 'stop' | 'length' | 'stopped' | 'error';
@@ -104,7 +91,7 @@ describe('kept conversations', () => {
 
   it('saves a new conversation: the meta chunk first, the reply streamed and kept', async () => {
     const { cookie } = await member();
-    fake.script = { tokens: ['Hel', 'lo'] };
+    server.fakeLlm.script = { tokens: ['Hel', 'lo'] };
     const res = await send(cookie, message('What is compound interest, and why does it matter so much over time?'));
     expect(res.status).toBe(200);
     const chunks = chunksOf(await res.text());
@@ -133,12 +120,12 @@ describe('kept conversations', () => {
 
   it('continues a conversation with its history, and lists conversations by latest activity', async () => {
     const { cookie } = await member();
-    fake.script = { tokens: ['one'] };
+    server.fakeLlm.script = { tokens: ['one'] };
     const first = chunksOf(await (await send(cookie, message('First chat'))).text())[0]!.meta!;
     const second = chunksOf(await (await send(cookie, message('Second chat'))).text())[0]!.meta!;
-    fake.script = { tokens: ['two'] };
+    server.fakeLlm.script = { tokens: ['two'] };
     await (await send(cookie, { ...message('Follow-up'), conversationId: first.conversation.id })).text();
-    expect(fake.requests.at(-1)!.body.messages.slice(1)).toEqual([
+    expect(server.fakeLlm.requests.at(-1)!.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'First chat' },
       { role: 'assistant', content: 'one' },
       { role: 'user', content: 'Follow-up' },
@@ -150,7 +137,7 @@ describe('kept conversations', () => {
   it('renames and deletes, and refuses another person\u2019s conversation with 404', async () => {
     const owner = await member();
     const other = await member('Other');
-    fake.script = { tokens: ['ok'] };
+    server.fakeLlm.script = { tokens: ['ok'] };
     const { conversation } = chunksOf(await (await send(owner.cookie, message('Mine'))).text())[0]!.meta!;
     const id = conversation.id;
 
@@ -189,7 +176,7 @@ describe('kept conversations', () => {
 
   it('keeps writing the reply after the page closes, and a reopened conversation shows it growing', async () => {
     const { cookie } = await member();
-    fake.script = { tokens: tokens(12), delayMs: 60 };
+    server.fakeLlm.script = { tokens: tokens(12), delayMs: 60 };
     const controller = new AbortController();
     const { meta } = await untilFirstToken(await send(cookie, message('Tell me a story'), controller.signal));
     controller.abort();
@@ -208,7 +195,7 @@ describe('kept conversations', () => {
 
   it('Stop ends the upstream call at once and keeps the partial reply, marked stopped', async () => {
     const { cookie } = await member();
-    fake.script = { tokens: tokens(50), delayMs: 50 };
+    server.fakeLlm.script = { tokens: tokens(50), delayMs: 50 };
     const res = await send(cookie, message('Go on'));
     const { reader, meta } = await untilFirstToken(res);
     const stoppedAt = Date.now();
@@ -218,11 +205,11 @@ describe('kept conversations', () => {
     });
     expect(stop.data).toEqual({ ok: true });
     await waitFor(
-      async () => fake.lastClosedAt,
+      async () => server.fakeLlm.lastClosedAt,
       (closedAt) => closedAt !== undefined,
     );
     // Long before the reply's own end (50 tokens, 2.5 s): the upstream call was aborted, not finished.
-    expect(fake.lastClosedAt! - stoppedAt).toBeLessThan(1000);
+    expect(server.fakeLlm.lastClosedAt! - stoppedAt).toBeLessThan(1000);
     let rest = '';
     for (;;) {
       const { value, done } = await reader.read();
@@ -239,7 +226,7 @@ describe('kept conversations', () => {
 
   it('allows one reply at a time per person: a second one waits until the first ends', async () => {
     const { cookie } = await member();
-    fake.script = { tokens: tokens(6), delayMs: 40 };
+    server.fakeLlm.script = { tokens: tokens(6), delayMs: 40 };
     const first = await send(cookie, message('First'));
     const second = await send(cookie, message('Second'));
     expect(second.status).toBe(429);
@@ -253,19 +240,19 @@ describe('kept conversations', () => {
     });
     expect(stateless.status).toBe(429);
     await first.text();
-    fake.script = { tokens: ['ok'] };
+    server.fakeLlm.script = { tokens: ['ok'] };
     expect((await send(cookie, message('Third'))).status).toBe(200);
   });
 
   it('regenerates the last reply in place', async () => {
     const { cookie } = await member();
-    fake.script = { tokens: ['first answer'] };
+    server.fakeLlm.script = { tokens: ['first answer'] };
     const { conversation } = chunksOf(await (await send(cookie, message('Question'))).text())[0]!.meta!;
-    fake.script = { tokens: ['better answer'] };
+    server.fakeLlm.script = { tokens: ['better answer'] };
     const res = await send(cookie, { conversationId: conversation.id, regenerate: true });
     const chunks = chunksOf(await res.text());
     expect(chunks[0]!.meta!.userMessage).toBeUndefined();
-    expect(fake.requests.at(-1)!.body.messages.slice(1)).toEqual([{ role: 'user', content: 'Question' }]);
+    expect(server.fakeLlm.requests.at(-1)!.body.messages.slice(1)).toEqual([{ role: 'user', content: 'Question' }]);
     const messages = (await getConversation(cookie, conversation.id)).messages;
     expect(messages.map((m) => m.content)).toEqual(['Question', 'better answer']);
     expect(messages[1]!.id).toBe(chunks[0]!.meta!.assistantMessageId);
@@ -273,7 +260,7 @@ describe('kept conversations', () => {
 
   it('keeps no reply when the assistant fails, shows the error, and does not count it', async () => {
     const { cookie } = await member();
-    fake.script = { status: 503 };
+    server.fakeLlm.script = { status: 503 };
     const chunks = chunksOf(await (await send(cookie, message('Hello'))).text());
     expect(chunks.at(-1)).toMatchObject({ finish_reason: 'error', error: expect.any(String) });
     const conversation = await getConversation(cookie, chunks[0]!.meta!.conversation.id);
@@ -292,10 +279,10 @@ describe('kept conversations', () => {
       updatedAt: 1,
       lastAccessAt: 1,
     });
-    fake.script = { tokens: ['Rent is 900.'] };
+    server.fakeLlm.script = { tokens: ['Rent is 900.'] };
     const chunks = chunksOf(await (await send(cookie, message('What is my rent?', { noteIds: [note.id] }))).text());
     expect(chunks[0]!.meta!.sources).toEqual([{ id: note.id, name: 'Budget' }]);
-    expect(fake.requests.at(-1)!.body.messages[1]!.content).toContain('Rent is 900.');
+    expect(server.fakeLlm.requests.at(-1)!.body.messages[1]!.content).toContain('Rent is 900.');
     const reply = (await getConversation(cookie, chunks[0]!.meta!.conversation.id)).messages[1]!;
     expect(reply.sources).toEqual([{ id: note.id, name: 'Budget' }]);
   });
@@ -323,27 +310,27 @@ describe('kept conversations', () => {
       expect(res.status).toBe(400);
       expect(answer(res).message).toBe(text);
     }
-    expect(fake.requests).toHaveLength(0);
+    expect(server.fakeLlm.requests).toHaveLength(0);
     expect(answer(await call(server.url, '/api/chat/conversations', { cookie })).conversations).toEqual([]);
   });
 
   it('stops the reply when its conversation is deleted mid-way', async () => {
     const { cookie } = await member();
-    fake.script = { tokens: tokens(50), delayMs: 50 };
+    server.fakeLlm.script = { tokens: tokens(50), delayMs: 50 };
     const res = await send(cookie, message('Long one'));
     const { reader, meta } = await untilFirstToken(res);
     await call(server.url, '/api/chat/conversations/delete', { json: { id: meta.conversation.id }, cookie });
     while (!(await reader.read()).done);
     expect(
       await waitFor(
-        async () => fake.lastClosedAt,
+        async () => server.fakeLlm.lastClosedAt,
         (closedAt) => closedAt !== undefined,
         1000,
       ),
     ).toBeDefined();
-    expect(fake.requests).toHaveLength(1);
+    expect(server.fakeLlm.requests).toHaveLength(1);
     // The slot is free again at once.
-    fake.script = { tokens: ['ok'] };
+    server.fakeLlm.script = { tokens: ['ok'] };
     expect((await send(cookie, message('Next'))).status).toBe(200);
   });
 });

@@ -1,17 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIXED_SCRIPTS_MESSAGE } from '@turtle/shared/email';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 // Issue 17, item 11: fullwidth and Cyrillic look-alikes, NFC/NFD forms and a trailing zero-width space each made a
 // new account beside an existing one.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
-});
-afterAll(() => server.close());
+const server = useTestServer({ env: { TRUST_PROXY: 'true' } });
 
 let ipCounter = 0;
 const nextIp = () => `10.91.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;

@@ -1,18 +1,16 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSessionToken, createUser } from './support/factories';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 // Issue 17, "Done when": random bodies, with NUL and other control characters, to every endpoint; no 5xx.
 
-let server: TestServer;
+const server = useTestServer({ env: { TRUST_PROXY: 'true' } });
 let cookie: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
   const user = await createUser(server.database.db);
   cookie = `sid=${await createSessionToken(server.database.db, user.id)}`;
 });
-afterAll(() => server.close());
 
 interface Endpoint {
   method: 'GET' | 'POST';

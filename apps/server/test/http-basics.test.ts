@@ -1,23 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let webDir: string;
-
-beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turtle-web-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  server = await startTestServer({ webDistDir: webDir });
-});
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
+const server = useTestServer({
+  webFiles: { 'index.html': '<!doctype html><div id="root"></div>', 'assets/app-abc123.js': 'console.log(1)' },
 });
 
 describe('health', () => {

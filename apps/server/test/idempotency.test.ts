@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Note } from '@turtle/shared/note';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 // Issue 17, item 7: a note saved while the client saw a reset was created once per retry. A create sent with an
 // Idempotency-Key is made once; a retry gets the first answer.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 async function member() {
   const user = await createUser(server.database.db);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_MAX_MESSAGES, LESSON_DURATIONS, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
 import {
   fullScriptOf,
@@ -10,61 +10,44 @@ import {
   type Lesson,
   type ListLessonsResponse,
 } from '@turtle/shared/lesson';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/config';
-import { runMigrations } from '../src/db/migrate';
-import { openDatabase } from '../src/db/open-database';
 import { loadLessonCatalog } from '../src/features/lessons/lesson-catalog';
-import { createLogger } from '../src/logger';
 import { createSessionToken, createUser } from './support/factories';
-import { FAKE_MODEL, startFakeLlm, type FakeLlm } from './support/fake-llm';
+import { FAKE_MODEL } from './support/fake-llm';
 import { call } from './support/http';
+import { useTestServer, type TestServerOptions } from './support/use-test-server';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/lessons');
 const AUDIO_SIZE = fs.statSync(path.join(FIXTURES, 'audio/lesson-1.mp3')).size;
 
-interface LessonServer {
-  url: string;
-  cookie: string;
-  /** Replies the signed-in learner used today. */
-  repliesUsed(): Promise<number>;
-  /** A session for a new learner. */
-  newCookie(): Promise<string>;
-  close(): Promise<void>;
-}
-
-/** The real app on the fixture lessons (lesson 1 ready, 2 scripted but without audio, 3-7 without files). */
-async function startLessonServer(env: Record<string, string> = {}): Promise<LessonServer> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, ...env });
-  const database = await openDatabase(
-    config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: 'memory://' },
-  );
-  await runMigrations(database);
-  const app = await buildApp({ config, database, logger: createLogger('silent'), lessonsDir: FIXTURES });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const user = await createUser(database.db, { name: 'Learner' });
-  const url = `http://127.0.0.1:${address.port}`;
-  const cookie = await createSessionToken(database.db, user.id);
+/**
+ * The real app on the fixture lessons (lesson 1 ready, 2 scripted but without audio, 3-7 without files), with a
+ * signed-in learner.
+ */
+function useLessonServer(options: TestServerOptions = {}) {
+  const server = useTestServer({ ...options, lessonsDir: FIXTURES });
+  const newCookie = async () => createSessionToken(server.database.db, (await createUser(server.database.db)).id);
+  let cookie = '';
+  beforeAll(async () => {
+    cookie = await newCookie();
+  });
   return {
-    url,
-    cookie,
-    // The server's own count (on PGlite it is kept in the process and written behind).
-    repliesUsed: async () => ((await call(url, '/api/chat/usage', { cookie })).data as { used: number }).used,
-    newCookie: async () => createSessionToken(database.db, (await createUser(database.db)).id),
-    close: async () => {
-      await app.close();
-      await database.close();
+    get url() {
+      return server.url;
     },
+    get cookie() {
+      return cookie;
+    },
+    get fakeLlm() {
+      return server.fakeLlm;
+    },
+    /** A session for a new learner. */
+    newCookie,
+    /** Replies the signed-in learner used today: the server's own count (on PGlite kept in the process). */
+    repliesUsed: async () => ((await call(server.url, '/api/chat/usage', { cookie })).data as { used: number }).used,
   };
 }
 
-let server: LessonServer;
-beforeAll(async () => {
-  server = await startLessonServer();
-});
-afterAll(() => server.close());
+const server = useLessonServer();
 
 const getLesson = async (id: string) =>
   ((await call(server.url, `/api/lessons/${id}`)).data as GetLessonResponse).lesson;
@@ -324,25 +307,17 @@ describe('POST /api/lesson/chat (offline tutor)', () => {
 });
 
 describe('POST /api/lesson/chat (model upstream)', () => {
-  let fake: FakeLlm;
-  let upstream: LessonServer;
+  const upstream = useLessonServer({
+    fakeLlm: true,
+    env: { LLM_FIRST_TOKEN_TIMEOUT_MS: '500', CHAT_FREE_DAILY_REPLIES: '10' },
+  });
   let lesson: Lesson;
   beforeAll(async () => {
-    fake = await startFakeLlm();
-    upstream = await startLessonServer({
-      ...fake.env(),
-      LLM_FIRST_TOKEN_TIMEOUT_MS: '500',
-      CHAT_FREE_DAILY_REPLIES: '10',
-    });
     lesson = await getLesson('1');
   });
-  afterAll(async () => {
-    await upstream.close();
-    await fake.close();
-  });
   beforeEach(() => {
-    fake.script = {};
-    fake.requests.length = 0;
+    upstream.fakeLlm.script = {};
+    upstream.fakeLlm.requests.length = 0;
   });
   const ask = (content: string) =>
     call(upstream.url, '/api/lesson/chat', {
@@ -361,11 +336,11 @@ describe('POST /api/lesson/chat (model upstream)', () => {
   const usage = () => upstream.repliesUsed();
 
   it('gives the model a server-side system prompt, the transcript with times around the playhead, and the history', async () => {
-    fake.script = { tokens: ['See ', '[00:06]', '.'] };
+    upstream.fakeLlm.script = { tokens: ['See ', '[00:06]', '.'] };
     const response = await ask('What is diversification?');
     expect(response.status, response.text).toBe(200);
     expect(response.data).toEqual({ reply: 'See [00:06].' });
-    const [sent] = fake.requests;
+    const [sent] = upstream.fakeLlm.requests;
     const messages = sent!.body.messages;
     expect(messages[0]!.role).toBe('system');
     expect(messages[0]!.content).toContain('[mm:ss]');
@@ -382,7 +357,7 @@ describe('POST /api/lesson/chat (model upstream)', () => {
 
   it('answers 502 with a readable message when the upstream fails, and does not count the reply', async () => {
     const before = await usage();
-    fake.script = { status: 500, errorBody: '{"error":{"message":"sk-secret-key-123 leaked"}}' };
+    upstream.fakeLlm.script = { status: 500, errorBody: '{"error":{"message":"sk-secret-key-123 leaked"}}' };
     const response = await ask('Why?');
     expect(response.status).toBe(502);
     expect(response.data).toEqual({
@@ -395,7 +370,7 @@ describe('POST /api/lesson/chat (model upstream)', () => {
 
   it('answers 504 when the upstream does not answer in time, and does not count the reply', async () => {
     const before = await usage();
-    fake.script = { hang: true };
+    upstream.fakeLlm.script = { hang: true };
     const response = await ask('Why?');
     expect(response.status).toBe(504);
     expect((response.data as { message: string }).message).toBe(
@@ -423,7 +398,7 @@ describe('POST /api/lesson/chat (model upstream)', () => {
     });
 
   it('streams token by token, framed like the chat, from the same model, when the client asks for a stream', async () => {
-    fake.script = { tokens: ['See ', '[00:06]', '.'] };
+    upstream.fakeLlm.script = { tokens: ['See ', '[00:06]', '.'] };
     const response = await streamTutor('What is diversification?');
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(await response.text()).toBe(
@@ -433,12 +408,14 @@ describe('POST /api/lesson/chat (model upstream)', () => {
         'data: {"token":"","finish_reason":"stop"}\n\n' +
         'data: [DONE]\n\n',
     );
-    expect(fake.requests[0]!.body.model).toBe(FAKE_MODEL);
-    expect(fake.requests[0]!.body.messages[1]!.content).toContain('▶ [00:06] Diversification spreads your risk.');
+    expect(upstream.fakeLlm.requests[0]!.body.model).toBe(FAKE_MODEL);
+    expect(upstream.fakeLlm.requests[0]!.body.messages[1]!.content).toContain(
+      '▶ [00:06] Diversification spreads your risk.',
+    );
   });
 
   it('stops the upstream call when the learner stops, and holds the one stream slot while it runs', async () => {
-    fake.script = { tokens: Array.from({ length: 40 }, (_, index) => `t${index} `), delayMs: 50 };
+    upstream.fakeLlm.script = { tokens: Array.from({ length: 40 }, (_, index) => `t${index} `), delayMs: 50 };
     const controller = new AbortController();
     const response = await streamTutor('Go on', controller.signal);
     await response.body!.getReader().read();
@@ -451,12 +428,13 @@ describe('POST /api/lesson/chat (model upstream)', () => {
     const stoppedAt = Date.now();
     controller.abort();
     const deadline = Date.now() + 2000;
-    while (fake.lastClosedAt === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    expect(fake.lastClosedAt! - stoppedAt).toBeLessThan(1000);
+    while (upstream.fakeLlm.lastClosedAt === undefined && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
+    expect(upstream.fakeLlm.lastClosedAt! - stoppedAt).toBeLessThan(1000);
   });
 
   it('ends a stream with an error event when the upstream fails', async () => {
-    fake.script = { status: 500 };
+    upstream.fakeLlm.script = { status: 500 };
     const text = await (await streamTutor('Why?')).text();
     expect(text).toBe(
       'data: {"token":"","finish_reason":"error","error":"The assistant\'s service answered with an error (500). Please try again."}\n\n' +

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, sessionCookieFrom } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 // Issue 17, item 10: failed logins are throttled per account, progressively, and keyed so that guesses from
 // elsewhere never lock the owner out of a browser they signed in on before.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
-});
-afterAll(() => server.close());
+const server = useTestServer({ env: { TRUST_PROXY: 'true' } });
 
 let ipCounter = 0;
 const nextIp = () => `10.71.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;

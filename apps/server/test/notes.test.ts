@@ -1,21 +1,19 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Note } from '@turtle/shared/note';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.database.db;
   alice = await createSessionToken(db, (await createUser(db, { name: 'Alice' })).id);
   bob = await createSessionToken(db, (await createUser(db, { name: 'Bob' })).id);
 });
-afterAll(() => server.close());
 
 const save = (cookie: string, note: unknown) => call(server.url, '/api/note/save', { json: { note }, cookie });
 const list = async (cookie: string) =>

@@ -15,6 +15,7 @@ import {
   type TestIssuer,
 } from './support/test-issuer';
 import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const uniqueEmail = () => `oidc-${randomUUID()}@example.test`;
 
@@ -49,11 +50,7 @@ describe('the sign-in callback in the logs', () => {
 });
 
 describe('Continue with the development provider', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('is offered as "Dev Sign-in" outside production', async () => {
     expect((await call(server.url, '/api/config')).data).toMatchObject({ signInProvider: 'Dev Sign-in' });

@@ -26,7 +26,7 @@ export const ACCOUNT_MESSAGES = {
   confirmationMismatch: 'That is not your email address, so nothing was deleted.',
 } as const;
 
-/** `POST /api/account/password` (JSON): the current password, then a new one under the signup rules (SPEC 5). */
+/** `POST /api/account/password` (JSON): the current password, then a new one under the signup rules (product.md §5). */
 export const ChangePasswordBodySchema = z
   .object({
     currentPassword: safeText({ error: ACCOUNT_MESSAGES.enterCurrentPassword })

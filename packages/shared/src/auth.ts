@@ -12,11 +12,11 @@ import { safeText } from './text';
 export { normalizeEmail };
 
 /**
- * The login and signup forms and their endpoints share these schemas (SPEC 5), so the browser and the server give
+ * The login and signup forms and their endpoints share these schemas (product.md §5), so the browser and the server give
  * the same message for the same mistake. The first failing rule of a field is the one shown.
  */
 
-/** SPEC 5: "simple e-mail pattern". */
+/** product.md §5: "simple e-mail pattern". */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const AUTH_MESSAGES = {
@@ -68,7 +68,7 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 export const SignupBodySchema = z.object({ name, email, password: newPassword });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
-/** DECISIONS "Third-party sign-in": the spec's name and email, plus the one-time ticket the popup received. */
+/** rules.md "Third-party sign-in": the spec's name and email, plus the one-time ticket the popup received. */
 export const ThirdPartyLoginBodySchema = z.object({
   name: safeText({ error: AUTH_MESSAGES.enterName }).trim().max(200),
   email,

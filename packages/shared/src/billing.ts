@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD } from './constants';
 import type { User } from './user';
 
-/** The Pro plan's two billing periods (SPEC 2 "Pricing"). */
+/** The Pro plan's two billing periods (product.md §2 "Pricing"). */
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export const BillingPeriodSchema = z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly billing.' });
 export type BillingPeriod = z.infer<typeof BillingPeriodSchema>;
@@ -44,7 +44,7 @@ export interface CheckoutResponse {
   url: string;
 }
 
-/** `POST /api/stripe/handle_payment_success` (form-encoded, SPEC 7): the id from `/payment/success?cs_id=`. */
+/** `POST /api/stripe/handle_payment_success` (form-encoded, product.md §7): the id from `/payment/success?cs_id=`. */
 export const HandlePaymentSuccessBodySchema = z.object({ csId: CheckoutIdSchema });
 export type HandlePaymentSuccessBody = z.infer<typeof HandlePaymentSuccessBodySchema>;
 /** The user, upgraded, exactly as `GET /api/user/status` answers it. */

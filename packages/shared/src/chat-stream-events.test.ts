@@ -9,7 +9,7 @@ const meta = {
 };
 
 describe('chat stream events', () => {
-  it('frames each event in SPEC 7 shape', () => {
+  it('frames each event in product.md §7 shape', () => {
     expect(encodeChatStreamEvent({ type: 'token', token: 'Hé "x"\n' })).toBe(
       '{"token":"Hé \\"x\\"\\n","finish_reason":null}',
     );

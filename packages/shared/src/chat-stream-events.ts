@@ -3,7 +3,7 @@ import type { ChatSendMeta } from './conversation';
 
 /**
  * The events of an assistant stream (the chat, the kept conversation, `/test` and the lesson tutor), one union
- * for the server that writes them and the client that reads them. On the wire each is one `data:` line in SPEC 7's
+ * for the server that writes them and the client that reads them. On the wire each is one `data:` line in product.md §7's
  * shape, `{"token": "...", "finish_reason": null}`, and the stream ends with `data: [DONE]`:
  *
  * - `token`: a piece of the reply (`finish_reason: null`).
@@ -22,7 +22,7 @@ export type FinishReason = 'stop' | 'length' | 'stopped';
 
 export const CHAT_STREAM_DONE = '[DONE]';
 
-/** The `data:` payload of one event, as SPEC 7 frames it. */
+/** The `data:` payload of one event, as product.md §7 frames it. */
 export function encodeChatStreamEvent(event: ChatStreamEvent): string {
   switch (event.type) {
     case 'token':
@@ -65,7 +65,7 @@ const ChatSendMetaSchema = z.object({
   sources: z.array(MessageSourceSchema),
 }) satisfies z.ZodType<ChatSendMeta>;
 
-/** The wire shapes, checked on the client: anything else is skipped with a warning (SPEC 8). */
+/** The wire shapes, checked on the client: anything else is skipped with a warning (product.md §8). */
 const MetaWireSchema = z.object({ token: z.literal(''), finish_reason: z.null(), meta: ChatSendMetaSchema });
 const WireSchema = z.union([
   z.object({ token: z.string(), finish_reason: z.null().optional() }),
@@ -78,7 +78,7 @@ export const STREAM_FAILED_MESSAGE = 'The assistant failed. Please try again.';
 
 /**
  * The events one `data:` payload stands for, or undefined when it is not one of ours. A finishing line may carry a
- * last piece of text (SPEC 7 allows a token beside a finish reason): it comes first, as a token event.
+ * last piece of text (product.md §7 allows a token beside a finish reason): it comes first, as a token event.
  */
 export function decodeChatStreamEvent(data: string): ChatStreamEvent[] | undefined {
   let value: unknown;

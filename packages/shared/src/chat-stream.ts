@@ -21,7 +21,7 @@ export const ChatStreamMessageSchema = z.object({
 });
 export type ChatStreamMessage = z.infer<typeof ChatStreamMessageSchema>;
 
-/** `POST /api/chat/stream` (and its spec name `/api/test/stream`): SPEC 7 `{messages, model}`, plus mentioned notes. */
+/** `POST /api/chat/stream` (and its spec name `/api/test/stream`): product.md §7 `{messages, model}`, plus mentioned notes. */
 export const ChatStreamBodySchema = z.object({
   messages: z
     .array(ChatStreamMessageSchema, { error: 'Send the messages of the conversation.' })

@@ -1,6 +1,5 @@
-/** Business constants of SPEC.md section 9, with DECISIONS.md applied. One module for client and server. */
+/** Business constants of product.md §9, with rules.md applied. One module for client and server. */
 
-export const PRODUCT_NAME = 'Turtle';
 export const SESSION_COOKIE_NAME = 'sid';
 export const CLIENT_STORE_NAME = 'turtle-store';
 export const CLIENT_STORE_VERSION = 0;
@@ -18,15 +17,11 @@ export const YEARLY_SAVING_PERCENT = 17;
 
 export const MENTION_QUERY_MAX_LENGTH = 75;
 export const MENTION_MENU_ITEM_LIMIT = 5;
-export const MENTION_REMOTE_SEARCH_DELAY_MS = 250;
 
 export const COMPOSER_MIN_HEIGHT_PX = 48;
 export const COMPOSER_MAX_HEIGHT_REM = 8;
 export const EDITOR_INDENT_UNIT_PX = 40;
 export const UNDO_HISTORY_MERGE_DELAY_MS = 1000;
-
-export const SCROLLBAR_HIDE_DELAY_MS = 600;
-export const SCROLL_THUMB_MIN_SIZE_PX = 18;
 
 export const CHAT_INPUT_REFOCUS_DELAY_MS = 100;
 export const LESSON_CHAT_INPUT_FOCUS_DELAY_MS = 100;
@@ -57,24 +52,22 @@ export const RELATIVE_TIME_THRESHOLDS_MS = {
   days: 7 * DAY_MS,
 } as const;
 
-export const MARKDOWN_ALLOWED_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
-
-/** DECISIONS.md "Notes": safety limits the spec does not set. */
+/** rules.md "Notes": safety limits the spec does not set. */
 export const NOTE_TITLE_MAX_LENGTH = 200;
 export const NOTE_CONTENT_MAX_LENGTH = 200_000;
 
-/** DECISIONS.md "Chat". */
+/** rules.md "Chat". */
 export const CHAT_MESSAGE_MAX_LENGTH = 32_000;
 export const CHAT_HISTORY_MAX_MESSAGES = 100;
 
-/** DECISIONS.md "Security controls": JSON bodies at most 1 MB. */
+/** rules.md "Security controls": JSON bodies at most 1 MB. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** DECISIONS.md "Security controls": 30-day sliding session expiry. */
+/** rules.md "Security controls": 30-day sliding session expiry. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Issue 17, item 12: however it slides, a session ends this long after its login. */
 export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 
-/** DECISIONS.md "Chat": assistant replies a day per plan (configurable on the server; these are the defaults). */
+/** rules.md "Chat": assistant replies a day per plan (configurable on the server; these are the defaults). */
 export const FREE_DAILY_REPLIES = 50;
 export const PRO_DAILY_REPLIES = 2000;

@@ -4,7 +4,7 @@ import { CHAT_MENTIONED_NOTES_MAX, ModelNameSchema } from './chat-stream';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 
 /**
- * Kept conversations (DECISIONS.md "Chat"). The server owns them: every exchange is saved as it happens, and a
+ * Kept conversations (rules.md "Chat"). The server owns them: every exchange is saved as it happens, and a
  * reply keeps being written (and saved) even when the page that asked for it is gone. Only Stop ends it early.
  */
 
@@ -28,7 +28,7 @@ export interface MessageSource {
   name: string;
 }
 
-/** SPEC 3 "Chat message", as kept on the server. */
+/** product.md §3 "Chat message", as kept on the server. */
 export interface ConversationMessage {
   id: string;
   role: 'user' | 'assistant';
@@ -41,7 +41,7 @@ export interface ConversationMessage {
   status: MessageStatus;
   /** Assistant messages: the notes the model saw for this reply. */
   sources?: MessageSource[];
-  /** Assistant messages: true when the model stopped at its length limit (SPEC 4 "length"). */
+  /** Assistant messages: true when the model stopped at its length limit (product.md §4 "length"). */
   truncated?: boolean;
 }
 
@@ -91,7 +91,7 @@ export const DeleteConversationBodySchema = z.object({ id: IdSchema });
 /** `POST /api/chat/stop`: ends the conversation's reply now, keeping what was written (status `stopped`). */
 export const StopReplyBodySchema = z.object({ conversationId: IdSchema });
 
-/** What the composer sends (SPEC 3 "Composer message" with the text the model reads). */
+/** What the composer sends (product.md §3 "Composer message" with the text the model reads). */
 export const ComposerMessageSchema = z.object({
   content: safeText({ error: 'A message must be text.' })
     .max(
@@ -109,7 +109,7 @@ export type ComposerMessage = z.infer<typeof ComposerMessageSchema>;
 /**
  * `POST /api/chat/send`: a new message (in a new conversation when `conversationId` is missing), or, with
  * `regenerate`, a new reply to the conversation's last message in place of the last reply. Answers with the
- * stream of SPEC 7; its first chunk carries `meta` (see ChatSendMeta).
+ * stream of product.md §7; its first chunk carries `meta` (see ChatSendMeta).
  */
 export const ChatSendBodySchema = z.union([
   z.object({

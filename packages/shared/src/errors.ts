@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every error the API answers is `{ code, message }` (DECISIONS.md "Security controls").
+ * Every error the API answers is `{ code, message }` (rules.md "Security controls").
  * The spec's own codes keep their names; the rest are ours.
  */
 export const ERROR_CODES = [

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { ChatStreamMessageSchema, ModelNameSchema } from './chat-stream';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, LESSON_COUNT } from './constants';
 
-/** The ids SPEC 3 names: "1" to "7". */
+/** The ids product.md §3 names: "1" to "7". */
 export const LESSON_IDS = Array.from({ length: LESSON_COUNT }, (_, index) => String(index + 1));
 
 export const LESSON_NOT_FOUND_MESSAGE = 'Lesson not found!';
 export const LESSON_NOT_READY_MESSAGE = 'Lesson not ready!';
 
-/** DECISIONS "Lessons": the tutor call's whole script (`fullScript`) is at most this long. */
+/** rules.md "Lessons": the tutor call's whole script (`fullScript`) is at most this long. */
 export const LESSON_SCRIPT_MAX_LENGTH = 100_000;
 
-/** SPEC 3 "Transcript entry": a sentence and when it starts in the lesson's audio. */
+/** product.md §3 "Transcript entry": a sentence and when it starts in the lesson's audio. */
 export const TranscriptEntrySchema = z.object({
   sentence: z.string().min(1),
   startMs: z.number().int().min(0),
@@ -21,14 +21,14 @@ export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
 export const TranscriptSchema = z.array(TranscriptEntrySchema);
 
 /**
- * SPEC 3 "Lesson" as the server sends it. `audioFile` is the audio's URL (content-addressed, so it may be cached
+ * product.md §3 "Lesson" as the server sends it. `audioFile` is the audio's URL (content-addressed, so it may be cached
  * for good) and `captionsFile` its WebVTT; both are null, and the transcript empty, when the lesson is not ready.
  * `completed` is the device's own mark and never comes from the server.
  */
 export const LessonSchema = z.object({
   id: z.string(),
   title: z.string(),
-  /** "m:ss", as listed (SPEC 9). */
+  /** "m:ss", as listed (product.md §9). */
   duration: z.string(),
   ready: z.boolean(),
   audioFile: z.string().nullable(),
@@ -39,7 +39,7 @@ export type Lesson = z.infer<typeof LessonSchema>;
 /** A lesson in the list: everything but the transcript. */
 export type LessonSummary = Omit<Lesson, 'transcript'>;
 
-/** SPEC 3 "Series info". */
+/** product.md §3 "Series info". */
 export interface SeriesInfo {
   title: string;
   numberOfLessons: number;
@@ -55,13 +55,13 @@ export interface GetLessonResponse {
   lesson: Lesson;
 }
 
-/** One message of the tutor conversation as sent (SPEC 3 "Lesson chat message": `{role, content}`), as in the chat. */
+/** One message of the tutor conversation as sent (product.md §3 "Lesson chat message": `{role, content}`), as in the chat. */
 export const LessonChatMessageSchema = ChatStreamMessageSchema;
 export type LessonChatMessage = z.infer<typeof LessonChatMessageSchema>;
 
 /**
- * `POST /api/lesson/chat` (SPEC 7): the whole script, the sentence the learner is at and the real conversation
- * (DECISIONS "Lessons"), plus the lesson's id so the server can use its own transcript and timestamps.
+ * `POST /api/lesson/chat` (product.md §7): the whole script, the sentence the learner is at and the real conversation
+ * (rules.md "Lessons"), plus the lesson's id so the server can use its own transcript and timestamps.
  */
 export const LessonChatBodySchema = z.object({
   lessonId: z
@@ -95,7 +95,7 @@ export interface LessonChatResponse {
   reply: string;
 }
 
-/** SPEC 7: sentences joined by a space, a blank line at each paragraph's end. */
+/** product.md §7: sentences joined by a space, a blank line at each paragraph's end. */
 export function fullScriptOf(transcript: TranscriptEntry[]): string {
   return transcript
     .map(
@@ -104,7 +104,7 @@ export function fullScriptOf(transcript: TranscriptEntry[]): string {
     .join('');
 }
 
-/** SPEC 4: the current sentence is the last one starting at or before `ms` (-1 before the first). Binary search. */
+/** product.md §4: the current sentence is the last one starting at or before `ms` (-1 before the first). Binary search. */
 export function sentenceIndexAt(transcript: readonly { startMs: number }[], ms: number): number {
   let low = 0;
   let high = transcript.length - 1;
@@ -119,7 +119,7 @@ export function sentenceIndexAt(transcript: readonly { startMs: number }[], ms: 
   return found;
 }
 
-/** "mm:ss" (SPEC 2: elapsed and total time), minutes growing past 99 if they must. */
+/** "mm:ss" (product.md §2: elapsed and total time), minutes growing past 99 if they must. */
 export function formatClock(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;

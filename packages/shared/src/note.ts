@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
 
-/** SPEC 3 "Note": times are milliseconds since the epoch. */
+/** product.md §3 "Note": times are milliseconds since the epoch. */
 export const NoteSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -17,7 +17,7 @@ export const NOTE_TOO_LONG_MESSAGE = 'Note is too long';
 
 /**
  * `POST /api/note/save`: a note without `id` is new; with one, it must be the caller's. Lengths are checked by the
- * server after this schema (413 "Note is too long", DECISIONS.md "Notes"), so this only fixes the shape.
+ * server after this schema (413 "Note is too long", rules.md "Notes"), so this only fixes the shape.
  */
 export const SaveNoteBodySchema = z.object({
   note: z.object(
@@ -48,7 +48,7 @@ export interface DeleteNoteResponse {
   ok: true;
 }
 
-/** SPEC 5: a blank title is saved as "Untitled Note"; the title is trimmed, the content is not. */
+/** product.md §5: a blank title is saved as "Untitled Note"; the title is trimmed, the content is not. */
 export function noteNameToSave(name: string): string {
   return name.trim() || UNTITLED_NOTE_NAME;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MembershipSchema } from './membership';
 
-/** The user as every user-returning endpoint answers it (SPEC 7, DECISIONS "Sessions and routes"). */
+/** The user as every user-returning endpoint answers it (product.md §7, rules.md "Sessions and routes"). */
 export const UserSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -170,11 +170,11 @@ export interface AssistantConfig {
   /** What requests may name, the default first (the offline assistant's name when no model is configured). */
   models: string[];
   firstTokenTimeoutMs: number;
-  /** Assistant replies a day, by plan (DECISIONS.md "Chat"). */
+  /** Assistant replies a day, by plan (rules.md "Chat"). */
   dailyReplies: { free: number; pro: number };
 }
 
-/** Who takes payments (DECISIONS.md "Running it"): the labelled demo checkout, or Stripe. */
+/** Who takes payments (rules.md "Running it"): the labelled demo checkout, or Stripe. */
 export type PaymentsConfig =
   | { kind: 'demo' }
   | {

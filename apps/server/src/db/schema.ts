@@ -84,7 +84,7 @@ export const loginTickets = pgTable('login_tickets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** SPEC 3 "Note". Times in milliseconds, as the API answers them. */
+/** product.md §3 "Note". Times in milliseconds, as the API answers them. */
 export const notes = pgTable(
   'notes',
   {
@@ -101,7 +101,7 @@ export const notes = pgTable(
   (table) => [index('notes_user_id_last_access_idx').on(table.userId, table.lastAccessAt)],
 );
 
-/** Assistant replies a user started on one UTC day (DECISIONS.md "Chat": daily limits per plan). */
+/** Assistant replies a user started on one UTC day (rules.md "Chat": daily limits per plan). */
 export const dailyUsage = pgTable(
   'daily_usage',
   {
@@ -115,7 +115,7 @@ export const dailyUsage = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
-/** A kept chat conversation (DECISIONS.md "Chat"). Times in milliseconds. */
+/** A kept chat conversation (rules.md "Chat"). Times in milliseconds. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -158,7 +158,7 @@ export const chatMessages = pgTable(
 );
 
 /**
- * The one reply a user may have in progress (DECISIONS.md: one stream at a time per user), shared by every server
+ * The one reply a user may have in progress (rules.md: one stream at a time per user), shared by every server
  * process. A slot whose heartbeat is older than the stale limit belonged to a process that died and can be taken.
  */
 export const activeStreams = pgTable('active_streams', {
@@ -177,7 +177,7 @@ export const activeStreams = pgTable('active_streams', {
 });
 
 /**
- * Membership and payments (DECISIONS.md "Membership and payments"). A user's link to the payment provider: Stripe's
+ * Membership and payments (rules.md "Membership and payments"). A user's link to the payment provider: Stripe's
  * customer and subscription ids stay on the server, never in a response.
  */
 export const billingCustomers = pgTable('billing_customers', {

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * CSRF defence for cookie-authenticated calls (DECISIONS.md): a state-changing request must come from our own
+ * CSRF defence for cookie-authenticated calls (rules.md): a state-changing request must come from our own
  * origin, judged by `Sec-Fetch-Site` or `Origin`. A request with neither header is not from a browser that could
  * be tricked into sending it, unless it carries a cookie, in which case we refuse it too.
  */

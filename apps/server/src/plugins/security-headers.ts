@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** DECISIONS.md "Security controls": CSP without inline scripts, no framing, nosniff, and a popup-friendly COOP. */
+/** rules.md "Security controls": CSP without inline scripts, no framing, nosniff, and a popup-friendly COOP. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {

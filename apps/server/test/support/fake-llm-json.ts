@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback';
 
 /** The one model the fake serves, named like a local model (Ollama's naming). */
 export const LOCAL_MODEL = 'llama3.1:8b';
@@ -63,12 +63,8 @@ export async function startFakeJsonLlm(): Promise<FakeJsonLlm> {
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  fake.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const { port, close } = await listenOnLoopback(server);
+  fake.baseUrl = `http://127.0.0.1:${port}/v1`;
+  fake.close = close;
   return fake;
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback';
 
 /** Named like a local model (Ollama's), never like the default `gpt-4.1-mini`: a client that hard-codes a model fails. */
 export const FAKE_MODEL = 'llama3.1:8b';
@@ -123,12 +123,8 @@ export async function startFakeLlm(options: { servedModels?: string[] } = {}): P
     res.write(chunk(body.model, undefined, script.finishReason ?? 'stop'));
     res.end('data: [DONE]\n\n');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  fake.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const { port, close } = await listenOnLoopback(server);
+  fake.baseUrl = `http://127.0.0.1:${port}/v1`;
+  fake.close = close;
   return fake;
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { User } from '@turtle/shared/user';
@@ -8,6 +7,7 @@ import { fulfillments } from '../../src/db/schema';
 import { createSessionToken, createUser } from './factories';
 import { call } from './http';
 import type { TestServer } from './test-server';
+import { listenOnLoopback } from './loopback';
 
 export const FAKE_STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_turtle_fake',
@@ -56,17 +56,13 @@ export class FakeStripe {
   ignoreExpand = false;
   private server = http.createServer((req, res) => void this.handle(req, res));
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
+  close: () => Promise<void> = async () => {};
 
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server.closeAllConnections();
-      this.server.close(() => resolve());
-    });
+  async start(): Promise<this> {
+    const { port, close } = await listenOnLoopback(this.server);
+    this.url = `http://127.0.0.1:${port}`;
+    this.close = close;
+    return this;
   }
 
   /** The env that points the app's SDK here. */

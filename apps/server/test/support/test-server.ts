@@ -22,6 +22,8 @@ export async function startTestServer(
   options: {
     env?: Record<string, string | undefined>;
     webDistDir?: string;
+    /** Lessons from this folder instead of the product's (fixtures). */
+    lessonsDir?: string;
     /** Receives the server's JSON log lines (set `LOG_LEVEL` in `env` to see more than nothing). */
     logDestination?: { write(line: string): void };
   } = {},
@@ -40,6 +42,7 @@ export async function startTestServer(
     database,
     logger: createLogger(config.logLevel, options.logDestination),
     webDistDir: options.webDistDir,
+    lessonsDir: options.lessonsDir,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

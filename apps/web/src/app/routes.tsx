@@ -22,8 +22,8 @@ const titled = (title: string): RouteHandle => ({ title });
 const authScreen = (title: string): RouteHandle => ({ title, fullWidth: true });
 
 /**
- * The route table of SPEC 2. Every screen is its own chunk, so the landing page loads only what it shows.
- * DECISIONS "Sessions and routes": the screens under `RequireUser` need a signed-in user; `RedirectIfSignedIn`
+ * The route table of product.md §2. Every screen is its own chunk, so the landing page loads only what it shows.
+ * rules.md "Sessions and routes": the screens under `RequireUser` need a signed-in user; `RedirectIfSignedIn`
  * sends a signed-in visitor away from login and signup.
  */
 export const routes: RouteObject[] = [

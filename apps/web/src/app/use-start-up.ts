@@ -7,8 +7,8 @@ import { useUserStatus } from '../lib/user-status-store';
 import { getPublicConfig } from './get-public-config';
 
 /**
- * The start-up calls (SPEC 2 "loads some initial data once"): who is signed in, and the public settings.
- * The session cookie is HttpOnly, so the status call is always made (DECISIONS.md).
+ * The start-up calls (product.md §2 "loads some initial data once"): who is signed in, and the public settings.
+ * The session cookie is HttpOnly, so the status call is always made (rules.md).
  */
 export function useStartUp(): void {
   useEffect(() => {

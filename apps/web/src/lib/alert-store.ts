@@ -16,7 +16,7 @@ interface AlertState {
 let timer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
 
-/** The alert bar (SPEC 4): warning-type, visible until dismissed or for 7000 ms; a new one replaces the old. */
+/** The alert bar (product.md §4): warning-type, visible until dismissed or for 7000 ms; a new one replaces the old. */
 export const useAlertStore = create<AlertState>()((set) => ({
   alert: null,
   showAlert: (message) => {

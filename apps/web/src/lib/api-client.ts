@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@turtle/shared/errors';
 
-/** A failed call: carries the server's `{ code, message }` body (SPEC 7: calls reject with the response body). */
+/** A failed call: carries the server's `{ code, message }` body (product.md §7: calls reject with the response body). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

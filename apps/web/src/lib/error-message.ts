@@ -2,7 +2,7 @@ import { ApiError } from './api-client';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
-/** SPEC 8: API calls reject with the server's `{ code, message }`; its message is what the person reads. */
+/** product.md §8: API calls reject with the server's `{ code, message }`; its message is what the person reads. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message || GENERIC_ERROR;
   console.error(error);

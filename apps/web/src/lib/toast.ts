@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 
 export interface PendingToast {
+  /** One per `toast()` call: a toast handed to the toast library twice still shows once. */
+  id: string;
   kind: 'success' | 'error' | 'info';
   message: string;
 }
@@ -14,6 +16,9 @@ interface ToastQueue {
 export const useToastQueue = create<ToastQueue>()(() => ({ enabled: false, queue: [] }));
 
 /** Shows a toast. The toast library is loaded on first use, so pages that never toast never load it. */
+let toastsMade = 0;
+
 export function toast(message: string, kind: PendingToast['kind'] = 'success'): void {
-  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { kind, message }] }));
+  const id = `toast-${++toastsMade}`;
+  useToastQueue.setState((state) => ({ enabled: true, queue: [...state.queue, { id, kind, message }] }));
 }

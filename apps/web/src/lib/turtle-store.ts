@@ -4,7 +4,7 @@ import { CLIENT_STORE_NAME, CLIENT_STORE_VERSION } from '@turtle/shared/constant
 import type { Membership } from '@turtle/shared/membership';
 import { DEFAULT_MEMBERSHIP } from '@turtle/shared/plans';
 
-/** The user as the client keeps it (SPEC 3): only these fields are kept from a server user. */
+/** The user as the client keeps it (product.md §3): only these fields are kept from a server user. */
 export interface StoredUser {
   id: string;
   name: string;
@@ -34,8 +34,12 @@ interface PersistedState {
 export interface TurtleState extends PersistedState {
   /** Not persisted: whether a note mention expands to the note's content. */
   canExpandNotes: boolean;
+  /** Not persisted: the user logged out here, so screens that need a user send the visitor home, not to login. */
+  loggedOut: boolean;
   setUser: (user: StoredUser) => void;
   clearUser: () => void;
+  /** Forgets the user like `clearUser`, after a logout on this device. */
+  logOut: () => void;
   /** Adds or replaces notes by id. */
   addNotes: (notes: StoredNote[]) => void;
   removeNote: (id: string) => void;
@@ -47,7 +51,7 @@ export function toStoredUser(user: StoredUser): StoredUser {
   return { id, name, email, role, membership };
 }
 
-/** The client store of SPEC section 3, persisted in localStorage as `turtle-store` version 0. */
+/** The client store of product.md §3, persisted in localStorage as `turtle-store` version 0. */
 export const useTurtleStore = create<TurtleState>()(
   persist(
     (set) => ({
@@ -56,9 +60,11 @@ export const useTurtleStore = create<TurtleState>()(
       noteMap: {},
       clientId: crypto.randomUUID(),
       canExpandNotes: false,
-      setUser: (user) => set({ user: toStoredUser(user) }),
+      loggedOut: false,
+      setUser: (user) => set({ user: toStoredUser(user), loggedOut: false }),
       // Signing out also drops the cached notes: they belong to the user who left.
       clearUser: () => set({ user: EMPTY_USER, noteMap: {} }),
+      logOut: () => set({ user: EMPTY_USER, noteMap: {}, loggedOut: true }),
       addNotes: (notes) =>
         set((state) => ({
           noteMap: { ...state.noteMap, ...Object.fromEntries(notes.map((note) => [note.id, note])) },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { rateLimited } from '../../plugins/rate-limit';
 
-/** Requests a minute one user may make to the assistant (SECURITY-TESTS 7f: the 41st in a minute is refused). */
+/** Requests a minute one user may make to the assistant (security.md 7f: the 41st in a minute is refused). */
 export const ASSISTANT_REQUESTS_PER_MINUTE = 40;
 
 const perApp = new WeakMap<FastifyInstance, preHandlerAsyncHookHandler>();

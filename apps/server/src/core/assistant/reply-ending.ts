@@ -10,7 +10,7 @@ export const SAVE_FAILED_MESSAGE = 'The reply could not be saved. Please try aga
  * - `complete`: the model finished (`stop`) or hit its length limit (`length`).
  * - `stopped`: Stop, here or from another process: the reply keeps what was written.
  * - `gone`: the page left a stream that ends with it (nothing more can be sent).
- * - `failed`: the model failed or took too long: no reply is kept (SPEC: no message is added) and it is refunded.
+ * - `failed`: the model failed or took too long: no reply is kept (product.md: no message is added) and it is refunded.
  * - `shutdown`: the server is stopping: refunded, and a kept reply keeps what was written.
  */
 export type ReplyEnding =

@@ -5,7 +5,7 @@ import { CHAT_STREAM_DONE, encodeChatStreamEvent, type ChatStreamEvent } from '@
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Server-sent events exactly as SPEC 7 frames them: `data: {json}` lines and a final `data: [DONE]`; the headers
+ * Server-sent events exactly as product.md §7 frames them: `data: {json}` lines and a final `data: [DONE]`; the headers
  * stop proxies (nginx) from buffering. Events sent together (the tokens of one read of the upstream) go out as
  * one write once that read is handled (a microtask): never held back for a later token.
  */

@@ -9,7 +9,7 @@ const clientIp = (request: FastifyRequest) => request.ip;
 export const emailKey = (email: string) => `email:${createHash('sha256').update(email).digest('hex')}`;
 
 /**
- * DECISIONS.md "Security controls": login 10 a minute per IP, and per account the progressive throttle of
+ * rules.md "Security controls": login 10 a minute per IP, and per account the progressive throttle of
  * login-throttle.ts (this, not vague messages, is what stands against guessing and enumeration); signup 5 a minute
  * per IP and 5 an hour per email; third-party sign-in as login.
  */

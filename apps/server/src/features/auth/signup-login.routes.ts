@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from './password';
 
 const emailAlreadyUsed = () => new HttpError(409, 'emailAlreadyUsed', AUTH_MESSAGES.emailAlreadyUsed, 'email');
 
-/** SPEC 7: form-encoded signup and login; each answers the user and starts a new session. */
+/** product.md §7: form-encoded signup and login; each answers the user and starts a new session. */
 export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
   const throttle = createLoginThrottle(app);
   const signupsPerEmail = createLimiter(app, SIGNUP_EMAIL_LIMIT);

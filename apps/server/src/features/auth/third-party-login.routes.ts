@@ -30,7 +30,7 @@ const invalidTicket = () => new HttpError(401, 'invalidTicket', 'This sign-in ha
 const accountExists = () => new HttpError(409, 'accountExists', AUTH_MESSAGES.accountExists, 'email');
 
 /**
- * DECISIONS.md "Third-party sign-in": `name` and `email` alone prove nothing. The one-time ticket the popup got
+ * rules.md "Third-party sign-in": `name` and `email` alone prove nothing. The one-time ticket the popup got
  * from a verified OIDC sign-in must be unused, unexpired, for this email and from this browser.
  */
 export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {

@@ -27,7 +27,7 @@ import { subscriptionRoutes } from './subscription.routes';
 const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS };
 const VERIFY_LIMIT = { max: 30, windowMs: MINUTE_MS };
 
-/** Membership and payments (DECISIONS.md): checkout, verification, the billing portal, and each provider's extras. */
+/** Membership and payments (rules.md): checkout, verification, the billing portal, and each provider's extras. */
 export async function billingRoutes(
   app: FastifyInstance,
   db: Db,

@@ -111,7 +111,7 @@ export async function verifyAndFulfil(
     return (await findUserById(db, user.id)) ?? user;
   }
   const checkout = await askProvider(log, () => provider.retrieveCheckout(checkoutId));
-  // Another user's checkout answers like a missing one (DECISIONS.md: cross-user access is a 404).
+  // Another user's checkout answers like a missing one (rules.md: cross-user access is a 404).
   if (!checkout || checkout.userId !== user.id) throw checkoutNotFound();
   const problem = checkoutProblem(checkout);
   if (problem) throw PROBLEM_ERRORS[problem]();

@@ -37,7 +37,7 @@ const HISTORY_CHARS_MAX = 120_000;
 
 /**
  * `POST /api/chat/send`: the chat screen's kept conversation. Saves the person's message (or, to regenerate,
- * drops the last reply), then writes the reply, streaming it (SPEC 7 framing, first chunk with `meta`) and
+ * drops the last reply), then writes the reply, streaming it (product.md §7 framing, first chunk with `meta`) and
  * saving it as it grows. The reply does not depend on this response: closing the page does not stop it.
  */
 export function chatSendRoutes(app: FastifyInstance, services: AssistantServices): void {

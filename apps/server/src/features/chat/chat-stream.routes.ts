@@ -11,7 +11,7 @@ import { loadMentionedNotes } from './mentioned-notes';
 import { buildPrompt } from './prompt';
 
 /**
- * SPEC 7's stream, `POST /api/chat/stream` and its spec name `POST /api/test/stream`: stateless, nothing is
+ * product.md §7's stream, `POST /api/chat/stream` and its spec name `POST /api/test/stream`: stateless, nothing is
  * kept. Bad input gets a plain JSON error before the first byte; then the answer streams token by token, and the
  * upstream call is aborted the moment the response closes. (The chat screen's kept conversations use
  * `/api/chat/send`.)

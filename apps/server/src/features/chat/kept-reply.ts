@@ -27,7 +27,7 @@ export class KeptReplySaver implements ReplyKeeper {
     this.saver = setInterval(() => this.save(run), SAVE_EVERY_MS);
   }
 
-  /** Keeps the reply (complete or stopped), or drops it when it failed (SPEC: no message is added). */
+  /** Keeps the reply (complete or stopped), or drops it when it failed (product.md: no message is added). */
   async finish(ending: ReplyEnding, run: AssistantRun): Promise<void> {
     clearInterval(this.saver);
     await this.saving;

@@ -110,8 +110,8 @@ async function findAudio(dir: string, id: string): Promise<LessonAudio | undefin
 }
 
 /**
- * Reads the series once at start: titles from the scripts (`lesson-N.md`), durations from SPEC 9, and for the ready
- * lessons (SPEC 9: 1 to 3) their audio and transcript. A ready lesson whose files are missing or broken is listed as
+ * Reads the series once at start: titles from the scripts (`lesson-N.md`), durations from product.md §9, and for the ready
+ * lessons (product.md §9: 1 to 3) their audio and transcript. A ready lesson whose files are missing or broken is listed as
  * not ready, with a warning, so the rest of the app still starts.
  */
 export async function loadLessonCatalog(dir: string, log?: FastifyBaseLogger): Promise<LessonCatalog> {

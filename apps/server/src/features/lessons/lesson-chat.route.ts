@@ -27,9 +27,9 @@ function tutorContext(catalog: LessonCatalog, body: LessonChatBody): LessonConte
 }
 
 /**
- * `POST /api/lesson/chat` (SPEC 7, DECISIONS "Lessons"): the tutor, on the chat's one assistant path (session, the
+ * `POST /api/lesson/chat` (product.md §7, rules.md "Lessons"): the tutor, on the chat's one assistant path (session, the
  * per-minute limit, the one stream slot, the daily replies, the same model list). A client that accepts
- * `text/event-stream` gets the answer token by token, framed like the chat's; any other gets SPEC 7's `{reply}` once
+ * `text/event-stream` gets the answer token by token, framed like the chat's; any other gets product.md §7's `{reply}` once
  * it is whole, or 502/504 with a readable message (refunded). Either way the person leaving stops the upstream call.
  */
 export function lessonChatRoute(app: FastifyInstance, catalog: LessonCatalog, services: AssistantServices): void {

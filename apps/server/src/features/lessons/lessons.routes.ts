@@ -24,7 +24,7 @@ export interface LessonsOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The lessons (DECISIONS "Lessons"), read once at start: the list, one lesson with its transcript, the transcript as
+ * The lessons (rules.md "Lessons"), read once at start: the list, one lesson with its transcript, the transcript as
  * WebVTT, the audio with range requests (outside /api, which is never cached), and the tutor.
  */
 export async function lessonsRoutes(app: FastifyInstance, options: LessonsOptions): Promise<void> {

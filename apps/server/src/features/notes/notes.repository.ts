@@ -32,7 +32,7 @@ export async function updateOwnNote(
   return rows[0];
 }
 
-/** Opening a note is an access: it moves to the top of "last access" (DECISIONS.md "Notes"). */
+/** Opening a note is an access: it moves to the top of "last access" (rules.md "Notes"). */
 export async function touchOwnNote(db: DbOrTx, userId: string, id: string, now: number): Promise<NoteRow | undefined> {
   const rows = await db
     .update(notes)

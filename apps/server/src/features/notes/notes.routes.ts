@@ -35,7 +35,7 @@ function toNote(row: NoteRow): Note {
   return { id, name, content, createdAt, updatedAt, lastAccessAt };
 }
 
-/** SPEC 7 note calls, each scoped to the session's user; another user's note answers 404 like a missing one. */
+/** product.md §7 note calls, each scoped to the session's user; another user's note answers 404 like a missing one. */
 export function notesRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/note/list', async (request): Promise<ListNotesResponse> => {
     const user = requireUser(request);

@@ -17,7 +17,7 @@ import type { RelyingParty } from './relying-party';
 export const OIDC_START_PATH = '/api/auth/oidc/start';
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 const FLOW_TTL_MS = 10 * MINUTE_MS;
-/** DECISIONS.md: a ticket is valid 2 minutes. */
+/** rules.md: a ticket is valid 2 minutes. */
 export const TICKET_TTL_MS = 2 * MINUTE_MS;
 
 interface FlowCookie {
@@ -43,7 +43,7 @@ interface OidcRouteOptions {
 }
 
 /**
- * DECISIONS.md "Third-party sign-in": the popup opens the start route, which runs the authorization-code flow with
+ * rules.md "Third-party sign-in": the popup opens the start route, which runs the authorization-code flow with
  * PKCE, `state` and `nonce`. The callback verifies the ID token, requires a verified email and hands the opener a
  * one-time ticket for `POST /api/user/login_3rd_party`.
  */

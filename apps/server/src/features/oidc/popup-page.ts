@@ -4,7 +4,7 @@ import type { SignInMessage } from '@turtle/shared/auth';
 /**
  * The last page of the sign-in popup. Its one inline script is allowed by its hash (no `unsafe-inline`): it posts
  * the result to the window that opened it, only if that window is on our own origin, then closes the popup.
- * A failed sign-in posts nothing (SPEC: the opener shows nothing).
+ * A failed sign-in posts nothing (product.md: the opener shows nothing).
  */
 const SCRIPT = `(function () {
   var data = JSON.parse(document.getElementById('sign-in-result').textContent);

@@ -5,7 +5,7 @@ import { endSession } from '../sessions/sessions';
 import { toUserResponse } from './user-response';
 
 export function userRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
-  /** Signed out answers `200 {}` (DECISIONS.md): the HttpOnly cookie is invisible to the client, so it always asks. */
+  /** Signed out answers `200 {}` (rules.md): the HttpOnly cookie is invisible to the client, so it always asks. */
   app.get('/api/user/status', async (request): Promise<UserStatusResponse> => {
     return request.auth ? toUserResponse(request.auth.user) : {};
   });

@@ -81,7 +81,7 @@ export function keyTerm(sentence: string, frequency: Map<string, number>): { wor
 }
 
 /**
- * DECISIONS "Chat" (offline): without a model, still useful. Picks the source's key sentences (those that share the
+ * rules.md "Chat" (offline): without a model, still useful. Picks the source's key sentences (those that share the
  * most content words with the rest of it, of a card's length) and makes each a cloze card hiding its key term.
  */
 export function draftOfflineCards(source: DraftingSource, max = OFFLINE_MAX_CARDS): DraftedCard[] {

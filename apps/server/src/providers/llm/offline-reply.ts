@@ -57,7 +57,7 @@ export function mostRelevantSentences(text: string, question: string, count = QU
 }
 
 /**
- * DECISIONS.md "Chat": without a model, say so, and still be useful: quote the parts of the mentioned notes that
+ * rules.md "Chat": without a model, say so, and still be useful: quote the parts of the mentioned notes that
  * match the question. Markdown, like a model's reply.
  */
 export function offlineReply(question: string, notes: MentionedNote[]): string {
@@ -110,7 +110,7 @@ function cite(ms: number | undefined): string {
 }
 
 /**
- * DECISIONS.md "Chat": in a lesson, the offline tutor says it is offline and answers from the transcript: the
+ * rules.md "Chat": in a lesson, the offline tutor says it is offline and answers from the transcript: the
  * sentences that match the question, each with the moment it is spoken, or else what is said where the learner
  * paused.
  */

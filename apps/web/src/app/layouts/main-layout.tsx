@@ -4,7 +4,7 @@ import { Header } from '../../components/layout/header';
 import { cn } from '../../lib/cn';
 import { useIsFullWidth } from '../route-handle';
 
-/** Header, a main area at most 4xl wide, and the footer (SPEC 2). */
+/** Header, a main area at most 4xl wide, and the footer (product.md §2). */
 export function MainLayout() {
   const fullWidth = useIsFullWidth();
   return (

@@ -1,7 +1,7 @@
 import { TriangleAlert, X } from 'lucide-react';
 import { useAlertStore } from '../../lib/alert-store';
 
-/** The warning-type alert bar (SPEC 4). */
+/** The warning-type alert bar (product.md §4). */
 export function AlertBar() {
   const alert = useAlertStore((state) => state.alert);
   const dismiss = useAlertStore((state) => state.dismissAlert);

@@ -9,7 +9,7 @@ export function contactAlertText(email: string): string {
 export function Footer() {
   const supportEmail = usePublicConfig((state) => state.supportEmail);
   const onContact = (event: MouseEvent) => {
-    // SPEC 2: the contact link is intercepted and shows an alert instead of navigating.
+    // product.md §2: the contact link is intercepted and shows an alert instead of navigating.
     event.preventDefault();
     window.alert(contactAlertText(supportEmail));
   };

@@ -19,7 +19,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The header (SPEC 2, issue 15 item 4). Signed in: the product's sections (Chats, Notes, Lessons, Cards) and the user
+ * The header (product.md §2, issue 15 item 4). Signed in: the product's sections (Chats, Notes, Lessons, Cards) and the user
  * menu. Signed out: Features, Pricing, Lessons, Login (not on the login page itself) and Sign up. Under 768 px both
  * collapse into one "Menu" disclosure that reaches everything.
  */

@@ -11,7 +11,7 @@ export const SIGNED_OUT_SECTIONS = [
   { to: '/lessons', label: 'Lessons' },
 ] as const;
 
-/** The user menu's entries: the account's own pages, then the spec's Test and demo entries (SPEC 2). */
+/** The user menu's entries: the account's own pages, then the spec's Test and demo entries (product.md §2). */
 export const ACCOUNT_ENTRIES = [
   { to: '/account', label: 'Account' },
   { to: '/account/billing', label: 'Plan & billing' },

@@ -7,7 +7,7 @@ export default function ToastHost() {
   const queue = useToastQueue((state) => state.queue);
   useEffect(() => {
     if (queue.length === 0) return;
-    for (const { kind, message } of queue) sonnerToast[kind](message);
+    for (const { id, kind, message } of queue) sonnerToast[kind](message, { id });
     useToastQueue.setState({ queue: [] });
   }, [queue]);
   return <Toaster position="top-center" richColors closeButton />;

@@ -4,10 +4,10 @@ import { logout } from '../../features/auth/api/logout';
 import { showAlert } from '../../lib/alert-store';
 import { useTurtleStore } from '../../lib/turtle-store';
 
-/** Logout (SPEC 2), for the user menu and the phone menu alike. */
+/** Logout (product.md §2, issue 15 item 5), for the user menu and the phone menu alike. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
-  const clearUser = useTurtleStore((state) => state.clearUser);
+  const logOut = useTurtleStore((state) => state.logOut);
   return useCallback(async () => {
     try {
       await logout();
@@ -15,9 +15,8 @@ export function useLogout(): () => Promise<void> {
       showAlert('Could not log out. Check your connection and try again.');
       return;
     }
-    // Leave first, then forget the user: emptied on a screen that needs a user, the route guard would
-    // send the visitor to the login page instead of home.
-    await navigate('/', { flushSync: true });
-    clearUser();
-  }, [navigate, clearUser]);
+    // On a screen that needs a user the route guard sends the visitor home too, without a `next`.
+    logOut();
+    await navigate('/');
+  }, [navigate, logOut]);
 }

@@ -9,7 +9,7 @@ const itemClass =
 
 /**
  * The signed-in user's name with its menu: Account and Plan & billing (issue 15), then the spec's Test, Demo: Chat
- * Input, Demo: Markdown and Logout (SPEC 2). Radix closes it on any click outside.
+ * Input, Demo: Markdown and Logout (product.md §2). Radix closes it on any click outside.
  */
 export default function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();

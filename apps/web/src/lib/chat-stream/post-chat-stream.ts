@@ -3,7 +3,7 @@ import { ApiError } from '../api-client';
 
 const NETWORK_MESSAGE = 'Cannot reach Turtle. Check your connection and try again.';
 
-/** SPEC 8: a stream request that is not ok (or has no body) fails with this, unless the server said why. */
+/** product.md §8: a stream request that is not ok (or has no body) fails with this, unless the server said why. */
 export function streamFailedMessage(status: number): string {
   return `Streaming request failed (${status})`;
 }
@@ -17,7 +17,7 @@ async function errorBodyOf(response: Response): Promise<ApiErrorBody | undefined
 }
 
 /**
- * Starts SPEC 7's stream: POSTs `body` as JSON with the session cookie and answers the response body to read with
+ * Starts product.md §7's stream: POSTs `body` as JSON with the session cookie and answers the response body to read with
  * `readChatStream`. A response that is not ok or has no body rejects with an `ApiError` whose message is the
  * server's (for example the daily limit's 429), else "Streaming request failed (status)". An abort rejects with
  * the `AbortError` itself.

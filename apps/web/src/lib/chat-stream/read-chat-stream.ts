@@ -1,6 +1,6 @@
 import { CHAT_STREAM_DONE, decodeChatStreamEvent, type ChatStreamEvent } from '@turtle/shared/chat-stream-events';
 
-/** The events a `data:` payload carries, or none (with a warning) when it is not ours (SPEC 8: warning only). */
+/** The events a `data:` payload carries, or none (with a warning) when it is not ours (product.md §8: warning only). */
 function parseEvents(data: string): ChatStreamEvent[] {
   const events = decodeChatStreamEvent(data);
   if (events) return events;
@@ -41,7 +41,7 @@ class LineSplitter {
 }
 
 /**
- * Reads SPEC 7's stream as the shared, typed events (validated with their schema): `data: {json}` lines, events
+ * Reads product.md §7's stream as the shared, typed events (validated with their schema): `data: {json}` lines, events
  * separated by a blank line, `: comment` lines (keep-alives) ignored, and the end at `data: [DONE]`. A `data:`
  * payload that is not one of ours is skipped with a warning.
  * Stopping the iteration early (or the request's abort) cancels the body.

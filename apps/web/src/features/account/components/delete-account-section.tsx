@@ -16,7 +16,7 @@ const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() =
 /** Deleting the account and all its data, after the email is typed out (the server checks it again). */
 export function DeleteAccountSection({ email }: { email: string }) {
   const navigate = useNavigate();
-  const clearUser = useTurtleStore((state) => state.clearUser);
+  const logOut = useTurtleStore((state) => state.logOut);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,9 +41,9 @@ export function DeleteAccountSection({ email }: { email: string }) {
       setBusy(false);
       return;
     }
-    // Leave first, then forget the user: emptied on a guarded screen, the guard would send them to the login page.
-    await navigate('/', { flushSync: true, replace: true });
-    clearUser();
+    // Like a logout: the guard of this screen sends the visitor home, without a `next`.
+    logOut();
+    await navigate('/', { replace: true });
     toast('Your account and all its data have been deleted.');
   };
 

@@ -48,7 +48,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
       />
       <div>
         <PasswordField autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        {/* SPEC 2: the link exists but is hidden. */}
+        {/* product.md §2: the link exists but is hidden. */}
         <a href="/contact" hidden onClick={onForgot} className={`mt-2 inline-block text-sm ${authLinkClass}`}>
           Forgot your password?
         </a>

@@ -5,7 +5,7 @@ import { AuthCard, authLinkClass } from './auth-card';
 import { LoginForm } from './login-form';
 import { ThirdPartySignIn } from './third-party-sign-in';
 
-/** /login (SPEC 2): provider button, OR, email and password, and a way to the signup screen. */
+/** /login (product.md §2): provider button, OR, email and password, and a way to the signup screen. */
 export function LoginScreen() {
   const finishSignIn = useFinishSignIn();
   const [params] = useSearchParams();

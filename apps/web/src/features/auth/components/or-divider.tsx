@@ -1,4 +1,4 @@
-/** The OR between "Continue with …" and the email form (SPEC 2). */
+/** The OR between "Continue with …" and the email form (product.md §2). */
 export function OrDivider() {
   return (
     <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-wider text-slate-500">

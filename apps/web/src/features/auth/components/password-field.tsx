@@ -4,7 +4,7 @@ import { TextField, type TextFieldProps } from '../../../components/ui/text-fiel
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'label'> & { label?: string };
 
-/** A password input with a button that shows or hides what was typed (SPEC 2). */
+/** A password input with a button that shows or hides what was typed (product.md §2). */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
   { label = 'Password', ...props },
   ref,

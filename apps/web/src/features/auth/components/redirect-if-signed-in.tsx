@@ -5,8 +5,9 @@ import { useUserStatus } from '../../../lib/user-status-store';
 import { safeNextPath, SIGNED_IN_HOME } from '../lib/safe-next-path';
 
 /**
- * A signed-in visitor on /login or /signup goes to their work, /chats (issue 15, item 4; DECISIONS said `/`), or to
- * where `next` was taking them. Waiting for the status call also keeps its answer from arriving after a fresh login.
+ * A signed-in visitor on /login or /signup goes to their work, /chats (issue 15, item 4; rules.md "Sessions and
+ * routes" said `/`), or to where `next` was taking them. Waiting for the status call also keeps its answer from
+ * arriving after a fresh login.
  */
 export function RedirectIfSignedIn() {
   const known = useUserStatus((state) => state.known);

@@ -29,7 +29,7 @@ const signIn = () => useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', 
 
 beforeEach(() => {
   localStorage.clear();
-  useTurtleStore.setState({ user: EMPTY_USER });
+  useTurtleStore.setState({ user: EMPTY_USER, loggedOut: false });
   useUserStatus.setState({ known: false });
 });
 afterEach(() => {
@@ -54,6 +54,15 @@ describe('RequireUser', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/login?next=%2Fnotes%3Fview%3Dall');
     // Replaced, so Back does not return to the screen that sent them away.
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends the visitor home, with nothing of where they were, after a logout on this screen', async () => {
+    signIn();
+    const router = renderAt('/notes?view=all');
+    act(() => useUserStatus.setState({ known: true }));
+    act(() => useTurtleStore.getState().logOut());
+    expect(await screen.findByText('at /')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
   });
 
   it('sends the visitor to /login when the status call finds the remembered session gone', async () => {

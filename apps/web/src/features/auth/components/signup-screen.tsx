@@ -5,7 +5,7 @@ import { AuthCard, authLinkClass } from './auth-card';
 import { SignupForm } from './signup-form';
 import { ThirdPartySignIn } from './third-party-sign-in';
 
-/** /signup (SPEC 2): provider button, OR, name, email and password, and a way to the login screen. */
+/** /signup (product.md §2): provider button, OR, name, email and password, and a way to the login screen. */
 export function SignupScreen() {
   const finishSignIn = useFinishSignIn();
   const [params] = useSearchParams();

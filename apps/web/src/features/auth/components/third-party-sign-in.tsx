@@ -8,7 +8,7 @@ import { OrDivider } from './or-divider';
 
 /**
  * "Continue with {provider}" and the OR divider under it; nothing at all when third-party sign-in is off. The
- * button has its own loading state while the popup is open (SPEC 4).
+ * button has its own loading state while the popup is open (product.md §4).
  */
 export function ThirdPartySignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const provider = usePublicConfig((state) => state.signInProvider);

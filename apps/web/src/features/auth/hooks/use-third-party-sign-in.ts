@@ -7,7 +7,7 @@ import { GENERIC_ERROR } from '../lib/show-server-error';
 import { signInWithPopup } from '../lib/sign-in-popup';
 
 /**
- * The "Continue with …" flow (SPEC 4: idle, popup opened, then success or nothing). A popup that is blocked,
+ * The "Continue with …" flow (product.md §4: idle, popup opened, then success or nothing). A popup that is blocked,
  * closed or fails shows nothing; a refused sign-in (an account that uses a password, too many attempts) shows the
  * server's message in the alert bar.
  */

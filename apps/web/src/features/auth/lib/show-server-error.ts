@@ -6,7 +6,7 @@ import { GENERIC_ERROR } from '../../../lib/error-message';
 export { GENERIC_ERROR };
 
 /**
- * SPEC 8: a server error about one of the form's fields ("Email not found", "Incorrect password", "Email already
+ * product.md §8: a server error about one of the form's fields ("Email not found", "Incorrect password", "Email already
  * in use", a validation message) shows under that field; anything else (too many attempts, a server or network
  * failure) shows in the alert bar.
  */

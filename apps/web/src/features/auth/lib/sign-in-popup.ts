@@ -41,7 +41,7 @@ export function readSignInMessage(
 }
 
 /**
- * Resolves with the popup's sign-in result, or with null once the popup is closed without one (SPEC: a failed or
+ * Resolves with the popup's sign-in result, or with null once the popup is closed without one (product.md: a failed or
  * abandoned sign-in returns nothing) or `signal` aborts. Never rejects.
  */
 export function waitForSignIn(options: WaitForSignInOptions): Promise<SignInMessage | null> {
@@ -79,7 +79,7 @@ function popupFeatures(): string {
 }
 
 /**
- * DECISIONS "Third-party sign-in": opens the provider's sign-in in a popup and waits for its `{name, email,
+ * rules.md "Third-party sign-in": opens the provider's sign-in in a popup and waits for its `{name, email,
  * ticket}`. Call it straight from a click, or the browser blocks the popup. A blocked, closed or failed popup
  * resolves with null.
  */

@@ -7,7 +7,7 @@ import type {
 } from '@turtle/shared/conversation';
 import { api } from '../../../lib/api-client';
 
-/** The kept conversations (DECISIONS.md "Chat"); each call is scoped to the signed-in user by the server. */
+/** The kept conversations (rules.md "Chat"); each call is scoped to the signed-in user by the server. */
 export const listConversations = async (signal?: AbortSignal): Promise<ConversationSummary[]> =>
   (await api.get<ListConversationsResponse>('/api/chat/conversations', signal)).conversations;
 

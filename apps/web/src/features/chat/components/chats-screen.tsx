@@ -22,9 +22,9 @@ import { UsageMeter } from './usage-meter';
 const isCoarsePointer = () => window.matchMedia('(pointer: coarse)').matches;
 
 /**
- * The chat screen (SPEC 2 "Chat screen", DECISIONS.md "Chat"): the kept conversations beside (a drawer on phones),
+ * The chat screen (product.md §2 "Chat screen", rules.md "Chat"): the kept conversations beside (a drawer on phones),
  * the open conversation's messages, and the composer at the bottom. `/chats` resumes the latest conversation;
- * `?c=<id>` opens one, `?new=1` starts a new one. Opening it loads the notes for the @ menu (SPEC 2).
+ * `?c=<id>` opens one, `?new=1` starts a new one. Opening it loads the notes for the @ menu (product.md §2).
  */
 export function ChatsScreen() {
   const [params, setParams] = useSearchParams();
@@ -56,7 +56,7 @@ export function ChatsScreen() {
   const onReplyEnded = useCallback(() => {
     list.refresh();
     refreshUsage();
-    // SPEC 2: focus returns to the composer 100 ms after a reply, except on touch devices.
+    // product.md §2: focus returns to the composer 100 ms after a reply, except on touch devices.
     if (!isCoarsePointer()) setTimeout(() => composer.current?.focus(), CHAT_INPUT_REFOCUS_DELAY_MS);
   }, [list, refreshUsage]);
   const { model } = useChosenModel();

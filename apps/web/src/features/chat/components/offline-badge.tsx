@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { usePublicConfig } from '../../../lib/public-config-store';
 
-/** DECISIONS.md: the built-in offline assistant is always labelled, with how to connect a real model. */
+/** rules.md: the built-in offline assistant is always labelled, with how to connect a real model. */
 export function OfflineBadge() {
   const assistant = usePublicConfig((state) => state.assistant);
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { Component, type ErrorInfo, type JSX, type ReactNode } from 'react';
 
-/** SPEC 2: the box shown when the editor fails. */
+/** product.md §2: the box shown when the editor fails. */
 export function ComposerErrorFallback() {
   return (
     <div role="alert" className="rounded-xl border border-red-500 bg-red-50 px-4 py-3 text-sm text-red-700">

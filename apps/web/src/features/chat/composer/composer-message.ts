@@ -6,7 +6,7 @@ import type { ComposerMessage } from '@turtle/shared/conversation';
 import { NOTE_MENTION_TRIGGER } from './mention-suggestions';
 
 /**
- * The message text (SPEC 4 "Message content"): the editor's text with each mention as trigger plus value
+ * The message text (product.md §4 "Message content"): the editor's text with each mention as trigger plus value
  * ("@Groceries"), one line per paragraph, trimmed. Call inside a read or update.
  */
 export function $getComposerText(): string {

@@ -13,7 +13,7 @@ function mentionStyle(tone: string, focused: string): BeautifulMentionsCssClassN
 }
 
 /**
- * Mention styles for the triggers of SPEC 3 "Mention": /, @, #, due:, rec: and any word followed by a colon (only @
+ * Mention styles for the triggers of product.md §3 "Mention": /, @, #, due:, rec: and any word followed by a colon (only @
  * is wired to suggestions). The keys are regular expressions matched against the trigger, tried in this order.
  */
 export const MENTION_THEME: BeautifulMentionsTheme = {

@@ -25,7 +25,7 @@ export interface ComposerProps {
   onSend(message: ComposerMessage): void;
   /** Defaults to "Type your message...". */
   placeholder?: string;
-  /** Offers `Add "{text}"` for a typed value that is no note's name (SPEC 4); such a mention carries no note id. */
+  /** Offers `Add "{text}"` for a typed value that is no note's name (product.md §4); such a mention carries no note id. */
   creatable?: boolean;
   className?: string;
   ref?: Ref<ComposerHandle>;
@@ -39,7 +39,7 @@ const INITIAL_CONFIG: InitialConfigType = {
 };
 
 /**
- * The chat composer (SPEC 2 "Chat screen", SPEC 4 "Composer" and "Mention menu"): a Lexical editor that grows from
+ * The chat composer (product.md §2 "Chat screen", product.md §4 "Composer" and "Mention menu"): a Lexical editor that grows from
  * 48px to 8rem and then scrolls, with @-mentions of notes and a send button. Enter sends and Shift+Enter adds a line
  * (not on touch devices, and never while the mention menu is open); after a send it clears and loses focus. If the
  * editor fails, the box "An error was thrown." takes its place.

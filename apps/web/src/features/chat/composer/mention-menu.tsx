@@ -40,7 +40,7 @@ function placeMenu(menu: HTMLElement, box: HTMLElement) {
 }
 
 /**
- * The mention menu (SPEC 4): a caption, the suggestions, and "Loading..." while the notes load. Lexical puts it in
+ * The mention menu (product.md §4): a caption, the suggestions, and "Loading..." while the notes load. Lexical puts it in
  * an element labelled "Typeahead menu" with the listbox role, and moves the editor's `aria-activedescendant` over the
  * options as the arrow keys select them.
  */

@@ -1,10 +1,10 @@
 import { MENTION_MENU_ITEM_LIMIT } from '@turtle/shared/constants';
 import type { Note } from '@turtle/shared/note';
 
-/** The trigger wired to note suggestions (SPEC 3 "Mention": only @ is). */
+/** The trigger wired to note suggestions (product.md §3 "Mention": only @ is). */
 export const NOTE_MENTION_TRIGGER = '@';
 
-/** What the mention menu offers for a note: the value is the note's name, the data its id (SPEC 4 "Mention menu"). */
+/** What the mention menu offers for a note: the value is the note's name, the data its id (product.md §4 "Mention menu"). */
 export type NoteMentionItem = { value: string; id: string };
 
 /** The part of a note the menu needs. */
@@ -16,7 +16,7 @@ function byLastAccess(a: MentionableNote, b: MentionableNote): number {
 }
 
 /**
- * The suggestions for a query typed after @ (SPEC 4 "Mention menu"): note names containing the query, whatever the
+ * The suggestions for a query typed after @ (product.md §4 "Mention menu"): note names containing the query, whatever the
  * case, most recently opened first, at most `limit` of them.
  */
 export function suggestNotes(

@@ -12,7 +12,7 @@ import { NOTE_MENTION_TRIGGER, suggestNotes, type NoteMentionItem } from './ment
 const untilNotesArrive = () => new Promise<NoteMentionItem[]>(() => {});
 
 /**
- * Typing @ opens the menu of notes (SPEC 4 "Mention menu"): up to 75 characters after the trigger, spaces allowed,
+ * Typing @ opens the menu of notes (product.md §4 "Mention menu"): up to 75 characters after the trigger, spaces allowed,
  * at most 5 suggestions; the chosen note becomes a mention token whose value is its name and whose data holds its id.
  * The search is local, so it runs at once (no 250 ms delay).
  */

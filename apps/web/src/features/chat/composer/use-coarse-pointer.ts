@@ -14,7 +14,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list?.removeEventListener('change', onChange);
 }
 
-/** True on touch and other coarse-pointer devices, where Enter adds a line and only the button sends (SPEC 2). */
+/** True on touch and other coarse-pointer devices, where Enter adds a line and only the button sends (product.md §2). */
 export function useCoarsePointer(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -2,7 +2,7 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { useEffect, useState } from 'react';
 import { $getComposerText } from './composer-message';
 
-/** Whether the message has any text once trimmed (SPEC 4: send is disabled otherwise). */
+/** Whether the message has any text once trimmed (product.md §4: send is disabled otherwise). */
 export function useHasText(): boolean {
   const [editor] = useLexicalComposerContext();
   const [hasText, setHasText] = useState(() => editor.getEditorState().read(() => $getComposerText() !== ''));

@@ -3,7 +3,7 @@ import { COMMAND_PRIORITY_LOW, KEY_ENTER_COMMAND } from 'lexical';
 import { useEffect, type RefObject } from 'react';
 
 /**
- * Enter sends; Shift+Enter falls through to the editor, which adds a line (SPEC 2). The mention menu handles Enter
+ * Enter sends; Shift+Enter falls through to the editor, which adds a line (product.md §2). The mention menu handles Enter
  * first (at a higher priority) when it has an option to pick; while it is open without one (still loading), Enter
  * does nothing. When `enabled` is false (touch devices), Enter adds a line and only the button sends.
  */

@@ -19,7 +19,7 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
   );
 }
 
-/** /demo/lexical_mentions ("Demo: Chat Input", SPEC 2): the chat composer with the demo notes, and what it sent. */
+/** /demo/lexical_mentions ("Demo: Chat Input", product.md §2): the chat composer with the demo notes, and what it sent. */
 export function ChatInputDemoScreen() {
   const [sent, setSent] = useState<ComposerMessage | null>(null);
   const [notesLoading, setNotesLoading] = useState(false);

@@ -12,7 +12,7 @@ interface SentItem {
 }
 
 /**
- * /demo/lexical_mentions_v2 (SPEC 2: the second mentions demo, in the layout without a footer): the composer pinned
+ * /demo/lexical_mentions_v2 (product.md §2: the second mentions demo, in the layout without a footer): the composer pinned
  * to the bottom like a chat, with the create option (`Add "{text}"`), and the messages sent above it.
  */
 export function ChatInputDemoV2Screen() {

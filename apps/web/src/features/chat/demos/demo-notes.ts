@@ -15,7 +15,7 @@ const ENTRIES: [string, number][] = [
   ['Recipes to try', 7],
 ];
 
-/** The demos' hard-coded typeahead list (SPEC 2 "Other screens"): eight notes, of which the menu shows at most five. */
+/** The demos' hard-coded typeahead list (product.md §2 "Other screens"): eight notes, of which the menu shows at most five. */
 export const DEMO_NOTES: Note[] = ENTRIES.map(([name, daysAgo], index) => ({
   id: `demo-${index + 1}`,
   name,
@@ -24,11 +24,6 @@ export const DEMO_NOTES: Note[] = ENTRIES.map(([name, daysAgo], index) => ({
   updatedAt: BASE - daysAgo * DAY,
   lastAccessAt: BASE - daysAgo * DAY,
 }));
-
-/** The demo notes' names, most recently opened first (the menu's order). */
-export const DEMO_NOTE_NAMES_BY_ACCESS = [...DEMO_NOTES]
-  .sort((a, b) => b.lastAccessAt - a.lastAccessAt)
-  .map((note) => note.name);
 
 export function demoNoteName(id: string): string | undefined {
   return DEMO_NOTES.find((note) => note.id === id)?.name;

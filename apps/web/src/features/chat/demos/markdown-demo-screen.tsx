@@ -50,7 +50,7 @@ print(round(growth(10_000, 0.07, 0.0005, 30) - growth(10_000, 0.07, 0.007, 30)))
 
 Learn more in the [Investor.gov's basics](https://www.investor.gov/), or ask me ~~anything~~ about fees.`;
 
-/** SPEC 2: one fixed sample assistant message (role assistant, timestamp 0). */
+/** product.md §2: one fixed sample assistant message (role assistant, timestamp 0). */
 const SAMPLE_MESSAGE: ConversationMessage = {
   id: 'markdown-demo',
   role: 'assistant',

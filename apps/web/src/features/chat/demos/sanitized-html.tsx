@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { cn } from '../../../lib/cn';
 
 /**
- * A message's HTML, sanitized with DOMPurify (DECISIONS "Chat": user HTML is never shown raw), with mention tokens
+ * A message's HTML, sanitized with DOMPurify (rules.md "Chat": user HTML is never shown raw), with mention tokens
  * styled the way the composer shows them.
  */
 export function SanitizedHtml({ html, className }: { html: string; className?: string }) {

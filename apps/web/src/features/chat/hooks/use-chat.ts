@@ -23,7 +23,7 @@ export interface ChatState {
   live: { content: string } | null;
   /** A reply is being written (send is blocked, Stop is offered). */
   busy: boolean;
-  /** The last failure (SPEC 4 "error" state): shown under the messages; no message is added for it. */
+  /** The last failure (product.md §4 "error" state): shown under the messages; no message is added for it. */
   error: string | null;
   loading: boolean;
   notFound: boolean;
@@ -52,7 +52,7 @@ const splitLive = (conversation: Conversation) => {
 };
 
 /**
- * One kept conversation (DECISIONS.md "Chat"): loads it, sends messages through `POST /api/chat/send` and shows the
+ * One kept conversation (rules.md "Chat"): loads it, sends messages through `POST /api/chat/send` and shows the
  * reply as it streams. Leaving (another conversation, a reload) does not stop the reply on the server; coming back
  * follows it until it ends. Only Stop ends it early, keeping what was written.
  */

@@ -33,7 +33,7 @@ afterEach(() => {
   cleanup();
 });
 
-describe('a user message with hostile htmlContent (SECURITY-TESTS 7d)', () => {
+describe('a user message with hostile htmlContent (security.md 7d)', () => {
   it.each(XSS_PAYLOADS)('renders %s with no handler, no script-capable element and no unsafe address', (payload) => {
     const container = renderMessage(userMessage({ htmlContent: payload }));
     const bubble = container.querySelector('[data-role="user"]')!;

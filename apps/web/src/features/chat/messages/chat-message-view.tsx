@@ -6,7 +6,7 @@ import { MarkdownMessage } from './markdown-message';
 import { sanitizeMessageHtml } from './sanitize-message-html';
 import './messages.css';
 
-/** Hour and minute of a message (SPEC 2: the time exists but is hidden by default). */
+/** Hour and minute of a message (product.md §2: the time exists but is hidden by default). */
 function MessageTime({ timestamp }: { timestamp: number }) {
   const date = new Date(timestamp);
   return (
@@ -58,7 +58,7 @@ interface ChatMessageViewProps {
 }
 
 /**
- * One chat message (SPEC 2 and 3): role "user" is the person's bubble; any other role is the assistant's reply,
+ * One chat message (product.md §2 and §3): role "user" is the person's bubble; any other role is the assistant's reply,
  * full width, as markdown, with a Copy button, the "Stopped" and length-limit notes and the notes it used.
  */
 export function ChatMessageView({ message, onRegenerate, hideActions = false, makeCards }: ChatMessageViewProps) {

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('MarkdownMessage: addresses (SECURITY-TESTS 7d)', () => {
+describe('MarkdownMessage: addresses (security.md 7d)', () => {
   it('leaves no clickable javascript: link', () => {
     const container = renderMarkdown('[x](javascript:alert(1)) and [y](JAVASCRIPT:alert(2)) and <javascript:alert(3)>');
     for (const link of container.querySelectorAll('a')) expect(link.getAttribute('href') ?? '').not.toMatch(/script/i);

@@ -11,7 +11,7 @@ const rehypePlugins: Options['rehypePlugins'] = [[rehypeHighlight, { detect: fal
 
 /**
  * An assistant reply as markdown (GFM: tables, task lists, strikethrough, autolinks), code highlighted. Never raw
- * HTML: HTML in the text shows as text (no rehype-raw). Addresses follow SPEC 2's protocol list; images load only
+ * HTML: HTML in the text shows as text (no rehype-raw). Addresses follow product.md §2's protocol list; images load only
  * from this site (see safe-urls.ts).
  */
 export const MarkdownMessage = memo(function MarkdownMessage({ markdown }: { markdown: string }) {

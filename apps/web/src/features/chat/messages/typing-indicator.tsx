@@ -1,7 +1,7 @@
 import { cn } from '../../../lib/cn';
 import './messages.css';
 
-/** SPEC 2: "AI is typing", three animated dots (they fade instead of bouncing when motion is reduced). */
+/** product.md §2: "AI is typing", three animated dots (they fade instead of bouncing when motion is reduced). */
 export function TypingIndicator({ className }: { className?: string }) {
   return (
     <div role="status" className={cn('flex h-7 items-center gap-1 text-slate-400', className)}>

@@ -1,6 +1,6 @@
-/** Shared by the XSS tests of user messages (SECURITY-TESTS 7d). Test-only. */
+/** Shared by the XSS tests of user messages (security.md 7d). Test-only. */
 
-/** SECURITY-TESTS 7d's payloads, and a few more of the same families. */
+/** security.md 7d's payloads, and a few more of the same families. */
 export const XSS_PAYLOADS = [
   '<img src=x onerror=alert(1)>',
   '<svg><g/onload=alert(2)//<p>',

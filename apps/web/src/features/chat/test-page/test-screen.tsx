@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useTestStream } from './use-test-stream';
 
 /**
- * /test (SPEC 2): the small streaming test screen. A textarea, Send (reading "Streaming..." while a reply streams),
+ * /test (product.md §2): the small streaming test screen. A textarea, Send (reading "Streaming..." while a reply streams),
  * Stop, and an output box that fills token by token from `POST /api/test/stream`.
  */
 export function TestScreen() {

@@ -7,7 +7,7 @@ export const TEST_STREAM_URL = '/api/test/stream';
 const FAILED_MESSAGE = 'The assistant failed. Please try again.';
 export const LENGTH_WARNING = 'The model stopped early: it reached its length limit.';
 
-/** SPEC 4's stream states. */
+/** product.md §4's stream states. */
 export type TestStreamStatus = 'idle' | 'streaming' | 'done' | 'error' | 'stopped';
 
 /**

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** The player's back arrow (DECISIONS "Lessons": to the lesson list). */
+/** The player's back arrow (rules.md "Lessons": to the lesson list). */
 export function BackToLessons() {
   return (
     <Link

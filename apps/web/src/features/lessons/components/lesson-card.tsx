@@ -10,7 +10,7 @@ interface LessonCardProps {
 }
 
 /**
- * One lesson in the list (SPEC 2): the whole card opens the lesson (its title is a link stretched over the card);
+ * One lesson in the list (product.md §2): the whole card opens the lesson (its title is a link stretched over the card);
  * the circle on top of it toggles the device's completed mark, which strikes the title through.
  */
 export function LessonCard({ lesson, completed, onToggleCompleted }: LessonCardProps) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { BackToLessons } from './back-to-lessons';
 
-/** SPEC 8: "Lesson not found!" / "Lesson not ready!" (or a load failure), with the way back to the list. */
+/** product.md §8: "Lesson not found!" / "Lesson not ready!" (or a load failure), with the way back to the list. */
 export function LessonMessage({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">

@@ -26,7 +26,7 @@ function LessonLoader({ id }: { id: string }) {
   }
 }
 
-/** /learn/{id} (SPEC 2 "Lesson player"). Another id gets a fresh player (`key`), never the last one's state. */
+/** /learn/{id} (product.md §2 "Lesson player"). Another id gets a fresh player (`key`), never the last one's state. */
 export function LessonPlayerScreen() {
   const { id = '' } = useParams();
   return <LessonLoader key={id} id={id} />;

@@ -18,7 +18,7 @@ import { PlayerControls } from './player-controls';
 import { TranscriptView } from './transcript-view';
 import { TutorPane } from './tutor-pane';
 
-/** SPEC 2: "Wait, I have questions" (or W) pauses the lesson and opens the tutor. */
+/** product.md §2: "Wait, I have questions" (or W) pauses the lesson and opens the tutor. */
 function AskButton({ onClick, disabled, className }: { onClick: () => void; disabled: boolean; className?: string }) {
   return (
     <Button
@@ -42,7 +42,7 @@ function momentInAddress(value: string | null): number | undefined {
 }
 
 /**
- * The lesson player (SPEC 2 and 4): title, transcript, transport, and the tutor pane. Chat mode pauses the audio,
+ * The lesson player (product.md §2 and §4): title, transcript, transport, and the tutor pane. Chat mode pauses the audio,
  * disables the transport and the sentences and dims the transcript; "Continue lesson" leaves it and plays on.
  */
 export function LessonPlayer({ lesson }: { lesson: Lesson }) {

@@ -16,7 +16,7 @@ function LessonListSkeleton() {
   );
 }
 
-/** /lessons (SPEC 2 "Lesson list"): the series, incomplete lessons first, completed ones after and struck through. */
+/** /lessons (product.md §2 "Lesson list"): the series, incomplete lessons first, completed ones after and struck through. */
 export function LessonsScreen() {
   const state = useLessons();
   const completed = useLessonProgress((progress) => progress.completed);

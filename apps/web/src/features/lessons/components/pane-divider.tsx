@@ -4,7 +4,7 @@ import { LESSON_PANE_MAX_WIDTH_PX, LESSON_PANE_MIN_WIDTH_PX } from '@turtle/shar
 const KEY_STEP_PX = 20;
 
 /**
- * SPEC 2: the divider on the tutor pane's left edge. Dragging sets the pane's width (its right edge stays put); with
+ * product.md §2: the divider on the tutor pane's left edge. Dragging sets the pane's width (its right edge stays put); with
  * the keyboard, the arrows widen and narrow it. The width is clamped by the caller.
  */
 export function PaneDivider({ width, onWidth }: { width: number; onWidth: (width: number) => void }) {

@@ -9,7 +9,7 @@ import type { LessonAudioControls, LessonAudioState } from '../hooks/use-lesson-
 interface PlayerControlsProps {
   audio: LessonAudioState;
   controls: LessonAudioControls;
-  /** Chat mode (SPEC 4): the transport does not respond. */
+  /** Chat mode (product.md §4): the transport does not respond. */
   disabled: boolean;
   rate: number;
   onRate: (rate: number) => void;
@@ -20,7 +20,7 @@ interface PlayerControlsProps {
 const roundButton =
   'inline-flex items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-40';
 
-/** SPEC 2: the progress slider (100 ms steps) with elapsed and total mm:ss, skip 10 s back and forward, play/pause. */
+/** product.md §2: the progress slider (100 ms steps) with elapsed and total mm:ss, skip 10 s back and forward, play/pause. */
 export function PlayerControls({ audio, controls, disabled, rate, onRate, children }: PlayerControlsProps) {
   const skip = LESSON_SKIP_STEP_SECONDS * 1000;
   const elapsed = formatClock(audio.positionMs);

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 interface TranscriptViewProps {
   transcript: TranscriptEntry[];
   currentIndex: number;
-  /** Chat mode (SPEC 4): sentences do not respond and the transcript is dimmed. */
+  /** Chat mode (product.md §4): sentences do not respond and the transcript is dimmed. */
   disabled: boolean;
   onSelect: (entry: TranscriptEntry) => void;
 }
@@ -23,7 +23,7 @@ function paragraphsOf(transcript: TranscriptEntry[]): [number, TranscriptEntry][
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * The transcript as clickable sentences (SPEC 2), each a button in the flow of its paragraph (a `<button>` cannot
+ * The transcript as clickable sentences (product.md §2), each a button in the flow of its paragraph (a `<button>` cannot
  * wrap across lines). The current one is highlighted and kept in view: when it leaves the
  * middle of the scroll area, the area scrolls it to a third of the way down, so reading ahead is not yanked about.
  */

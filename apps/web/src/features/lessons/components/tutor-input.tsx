@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { LESSON_CHAT_INPUT_FOCUS_DELAY_MS } from '@turtle/shared/constants';
 
 /**
- * SPEC 2 and 5: "Type your message..."; Stop replaces Send while the answer streams; Enter sends, Shift+Enter starts a new line; the question is trimmed and Send
+ * product.md §2 and §5: "Type your message..."; Stop replaces Send while the answer streams; Enter sends, Shift+Enter starts a new line; the question is trimmed and Send
  * is disabled while it is blank or a reply is pending. The input takes focus when the pane opens and after a reply.
  */
 interface TutorInputProps {

@@ -10,7 +10,7 @@ import { TutorMessages } from './tutor-messages';
 interface TutorPaneProps {
   chat: TutorChat;
   current: TranscriptEntry | undefined;
-  /** Under 768 px the pane covers the screen (SPEC 2); otherwise it sits beside the lesson, resizable. */
+  /** Under 768 px the pane covers the screen (product.md §2); otherwise it sits beside the lesson, resizable. */
   fullScreen: boolean;
   width: number;
   onWidth: (width: number) => void;
@@ -18,7 +18,7 @@ interface TutorPaneProps {
   onSeek: (ms: number) => void;
 }
 
-/** SPEC 2 "Chat pane": "Sure, ask away…", the sentence the learner paused at, the conversation and the input. */
+/** product.md §2 "Chat pane": "Sure, ask away…", the sentence the learner paused at, the conversation and the input. */
 export function TutorPane({ chat, current, fullScreen, width, onWidth, onContinue, onSeek }: TutorPaneProps) {
   return (
     <aside

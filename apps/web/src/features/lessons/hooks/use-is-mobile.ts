@@ -9,7 +9,7 @@ function subscribe(onChange: () => void) {
   return () => media.removeEventListener('change', onChange);
 }
 
-/** SPEC 9: a viewport under 768 px. */
+/** product.md §9: a viewport under 768 px. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
 }

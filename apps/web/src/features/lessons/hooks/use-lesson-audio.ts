@@ -9,7 +9,7 @@ export interface LessonAudioState {
   positionMs: number;
   /** The audio's own length once known; the listed duration until then. */
   durationMs: number;
-  /** The sentence being spoken (SPEC 4: the last one starting at or before the time), or -1. */
+  /** The sentence being spoken (product.md §4: the last one starting at or before the time), or -1. */
   currentIndex: number;
   failed: boolean;
 }
@@ -18,7 +18,7 @@ export interface LessonAudioControls {
   play: () => void;
   pause: () => void;
   toggle: () => void;
-  /** Moves to `ms`, clamped between 0 and the end (SPEC 4). */
+  /** Moves to `ms`, clamped between 0 and the end (product.md §4). */
   seek: (ms: number) => void;
   skip: (deltaMs: number) => void;
 }

@@ -11,7 +11,7 @@ export type LessonState =
 
 type Loaded = { lesson: Lesson } | { notFound: true } | { error: string } | undefined;
 
-/** One lesson with its transcript (`GET /api/lessons/{id}`); an unknown id is "not found" (SPEC 2). */
+/** One lesson with its transcript (`GET /api/lessons/{id}`); an unknown id is "not found" (product.md §2). */
 export function useLesson(id: string): LessonState {
   const [loaded, setLoaded] = useState<Loaded>();
   const [attempt, setAttempt] = useState(0);

@@ -3,7 +3,7 @@ import { LESSON_SERIES_TITLE, LESSON_SKIP_STEP_SECONDS } from '@turtle/shared/co
 import type { LessonAudioControls } from './use-lesson-audio';
 
 /**
- * DECISIONS "Lessons": the browser's media controls (lock screen, headset keys, the tab's media hub) show the lesson
+ * rules.md "Lessons": the browser's media controls (lock screen, headset keys, the tab's media hub) show the lesson
  * and drive the same controls as the page, except while the tutor pane is open.
  */
 export function useMediaSession(

@@ -14,7 +14,7 @@ function activatesOnSpace(target: EventTarget | null): boolean {
 }
 
 /**
- * DECISIONS "Lessons": Space plays and pauses, the arrows skip 10 s, W opens the tutor (SPEC 2). Keys typed into a
+ * rules.md "Lessons": Space plays and pauses, the arrows skip 10 s, W opens the tutor (product.md §2). Keys typed into a
  * field, or with a modifier, are left alone; while the tutor is open only the pane's own keys work.
  */
 export function usePlayerKeys(

@@ -15,7 +15,7 @@ export function resumePosition(lesson: Lesson): number {
 }
 
 /**
- * DECISIONS "Lessons": remembers the last position of each lesson on this device. `positionMs` (in slider steps)
+ * rules.md "Lessons": remembers the last position of each lesson on this device. `positionMs` (in slider steps)
  * says when; the audio's own clock says exactly where, so a resumed lesson is on the same sentence.
  */
 export function useSavePosition(

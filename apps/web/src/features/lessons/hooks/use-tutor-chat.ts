@@ -6,7 +6,7 @@ import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
 import { useChosenModel } from '../../../lib/chosen-model';
 import { errorMessage, isAbort } from '../../../lib/error-message';
 
-/** SPEC 3 "Lesson chat message", plus whether a reply was cut short by Stop. */
+/** product.md §3 "Lesson chat message", plus whether a reply was cut short by Stop. */
 export interface TutorMessage {
   id: string;
   content: string;
@@ -39,9 +39,9 @@ const message = (sender: TutorMessage['sender'], content: string, stopped = fals
 const CUT_OFF_MESSAGE = 'The connection was lost before the answer ended. Please try again.';
 
 /**
- * The tutor conversation of one lesson visit: `POST /api/lesson/chat` with the real history (DECISIONS "Lessons"),
+ * The tutor conversation of one lesson visit: `POST /api/lesson/chat` with the real history (rules.md "Lessons"),
  * streamed token by token like the chat, from the model chosen for the chat. Stop (or leaving) aborts the request,
- * which stops the model at once; what had arrived is kept, marked stopped. A failure adds no message (SPEC).
+ * which stops the model at once; what had arrived is kept, marked stopped. A failure adds no message (product.md).
  */
 export function useTutorChat(lesson: Lesson): TutorChat {
   const [messages, setMessages] = useState<TutorMessage[]>([]);

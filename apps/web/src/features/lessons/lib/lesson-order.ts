@@ -1,6 +1,6 @@
 import type { LessonSummary } from '@turtle/shared/lesson';
 
-/** SPEC 2 "Lesson list": incomplete lessons first, completed ones after, each group in series order. */
+/** product.md §2 "Lesson list": incomplete lessons first, completed ones after, each group in series order. */
 export function orderLessons<T extends Pick<LessonSummary, 'id'>>(
   lessons: T[],
   completed: Record<string, boolean>,

@@ -1,13 +1,13 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Playback speeds offered (DECISIONS "Lessons": 0.75x to 2x). */
+/** Playback speeds offered (rules.md "Lessons": 0.75x to 2x). */
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 interface LessonProgress {
-  /** SPEC 3 "Lesson".completed: kept on this device only, never sent anywhere. */
+  /** product.md §3 "Lesson".completed: kept on this device only, never sent anywhere. */
   completed: Record<string, boolean>;
-  /** Where each lesson was left, in ms (DECISIONS "Lessons": resume from the last position). */
+  /** Where each lesson was left, in ms (rules.md "Lessons": resume from the last position). */
   positions: Record<string, number>;
   playbackRate: number;
 }

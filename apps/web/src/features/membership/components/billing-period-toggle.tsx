@@ -2,7 +2,7 @@ import { YEARLY_SAVING_PERCENT } from '@turtle/shared/constants';
 import { cn } from '../../../lib/cn';
 import { BILLING_PERIODS, periodLabel, type BillingPeriod } from '../lib/price';
 
-/** The Monthly/Yearly switch (SPEC 2 "Pricing"): two native radios, so arrow keys move between them. */
+/** The Monthly/Yearly switch (product.md §2 "Pricing"): two native radios, so arrow keys move between them. */
 export function BillingPeriodToggle({
   value,
   onChange,

@@ -17,7 +17,7 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
-/** /checkout/demo?session=<id>: the demo provider's checkout page (DECISIONS "Membership and payments"). */
+/** /checkout/demo?session=<id>: the demo provider's checkout page (rules.md "Membership and payments"). */
 export function DemoCheckoutScreen() {
   const [params] = useSearchParams();
   const state = useDemoSession(params.get('session'));

@@ -25,7 +25,7 @@ function Cell({ cell }: { cell: FeatureCell }) {
   );
 }
 
-/** Which plan includes what (SPEC 2), drawn from the shared entitlements table. */
+/** Which plan includes what (product.md §2), drawn from the shared entitlements table. */
 export function FeatureTable() {
   const rows = featureRows();
   return (

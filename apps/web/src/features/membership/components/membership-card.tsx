@@ -36,7 +36,7 @@ interface MembershipCardProps {
   renews: boolean | null;
 }
 
-/** SPEC 2 "Membership": the plan, its badges and expiry, and the way to change it. */
+/** product.md §2 "Membership": the plan, its badges and renewal or end date, and the way to change it. */
 export function MembershipCard({ membership, payments, now, renews }: MembershipCardProps) {
   const pro = effectivePlan(membership, now) === Plan.PRO;
   const upgradable = isUpgradable(membership, now);

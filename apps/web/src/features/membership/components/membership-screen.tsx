@@ -5,7 +5,7 @@ import { getSubscription } from '../api/get-subscription';
 import { useRefreshUser } from '../hooks/use-refresh-user';
 import { MembershipCard } from './membership-card';
 
-/** /membership (SPEC 2 "Membership"): the signed-in user's membership, fetched again on open. */
+/** /membership (product.md §2 "Membership"): the signed-in user's membership, fetched again on open. */
 export function MembershipScreen() {
   useRefreshUser();
   const [now] = useState(Date.now);

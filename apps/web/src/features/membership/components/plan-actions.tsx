@@ -9,7 +9,7 @@ import type { BillingPeriod } from '../lib/price';
 
 const WIDE = 'w-full';
 
-/** DECISIONS "Membership and payments": "Get Started" goes to /signup, or to /chats when signed in. */
+/** rules.md "Membership and payments": "Get Started" goes to /signup, or to /chats when signed in. */
 export function GetStarted({ signedIn }: { signedIn: boolean }) {
   return (
     <Link to={signedIn ? '/chats' : '/signup'} className={buttonClass('secondary', 'lg', WIDE)}>

@@ -13,7 +13,7 @@ import { ChoosePro, CurrentPlan, GetStarted, ManagePlan } from './plan-actions';
 import { PlanCard } from './plan-card';
 import { SwitchPeriodButton } from './switch-period-button';
 
-/** /pricing (SPEC 2 "Pricing"): the period toggle, the Free and Pro cards and the feature table. */
+/** /pricing (product.md §2 "Pricing"): the period toggle, the Free and Pro cards and the feature table. */
 export function PricingScreen() {
   const [params] = useSearchParams();
   const [period, setPeriod] = useState<BillingPeriod>(() => periodFromQuery(params.get('period')));

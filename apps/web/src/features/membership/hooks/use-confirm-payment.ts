@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../../lib/alert-store';
 import { toast } from '../../../lib/toast';
@@ -9,16 +9,17 @@ import { errorMessage } from '../lib/destination';
 export const THANK_YOU = 'Thank you for subscribing!';
 
 /**
- * SPEC 2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
- * them; on failure log it (SPEC 8) and say why in the alert bar. Either way, end on /membership. Runs once per
- * visit, even when StrictMode runs effects twice.
+ * product.md §2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
+ * them; on failure log it (product.md §8) and say why in the alert bar. Either way, end on /membership. Runs once per
+ * checkout session and page load, even when the screen mounts twice (StrictMode, a guard showing its spinner).
  */
+const confirming = new Set<string | null>();
+
 export function useConfirmPayment(csId: string | null): void {
   const navigate = useNavigate();
-  const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    if (confirming.has(csId)) return;
+    confirming.add(csId);
     const confirm = csId
       ? handlePaymentSuccess(csId).then((user) => {
           useTurtleStore.getState().setUser(user);

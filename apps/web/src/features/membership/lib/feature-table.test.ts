@@ -20,7 +20,7 @@ describe('featureRows', () => {
     expect(row('Assistant replies')?.free).toEqual({ kind: 'text', text: '50 a day' });
   });
 
-  it('gives Free a 100-card limit and Pro Unlimited Card Creation (SPEC 6)', () => {
+  it('gives Free a 100-card limit and Pro Unlimited Card Creation (product.md §6)', () => {
     expect(row('Unlimited Card Creation')?.free).toEqual({ kind: 'text', text: 'Max 100 cards' });
     expect(row('Unlimited Card Creation')?.pro).toEqual({ kind: 'included', text: 'Unlimited' });
   });
@@ -50,7 +50,7 @@ describe('featureRows', () => {
     ]);
   });
 
-  it('gives Pro everything (SPEC 6): no Pro cell is "excluded"', () => {
+  it('gives Pro everything (product.md §6): no Pro cell is "excluded"', () => {
     expect(featureRows().filter((r) => r.pro.kind === 'excluded')).toEqual([]);
   });
 

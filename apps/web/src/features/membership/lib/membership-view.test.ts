@@ -5,7 +5,7 @@ const NOW = Date.UTC(2026, 0, 15, 12);
 const free = { plan: 0, subscription: 3, expireAt: -1 } as const;
 const pro = (expireAt: number, subscription: 1 | 2 | 3 = 1) => ({ plan: 1, subscription, expireAt }) as const;
 
-describe('isUpgradable (DECISIONS: Free, or Pro whose expireAt has passed)', () => {
+describe('isUpgradable (rules.md: Free, or Pro whose expireAt has passed)', () => {
   it('is true for Free', () => expect(isUpgradable(free, NOW)).toBe(true));
   it('is false for Pro until it expires', () => {
     expect(isUpgradable(pro(NOW + 1), NOW)).toBe(false);

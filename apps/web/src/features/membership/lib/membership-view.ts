@@ -2,7 +2,7 @@ import { effectivePlan } from '@turtle/shared/entitlements';
 import type { Membership } from '@turtle/shared/membership';
 import { Plan, Subscription } from '@turtle/shared/plans';
 
-/** DECISIONS "Membership and payments": upgradable means Free, or Pro whose `expireAt` has passed. */
+/** rules.md "Membership and payments": upgradable means Free, or Pro whose `expireAt` has passed. */
 export function isUpgradable(membership: Membership, now = Date.now()): boolean {
   return effectivePlan(membership, now) === Plan.FREE;
 }

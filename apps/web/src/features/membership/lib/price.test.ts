@@ -12,7 +12,7 @@ describe('usd', () => {
 });
 
 describe('proPrice', () => {
-  it('is $9.99/month monthly and $99/year yearly (SPEC 9), from the shared constants', () => {
+  it('is $9.99/month monthly and $99/year yearly (product.md §9), from the shared constants', () => {
     expect(proPrice('monthly')).toEqual({ amount: '$9.99', per: '/month', label: '$9.99/month' });
     expect(proPrice('yearly')).toEqual({ amount: '$99', per: '/year', label: '$99/year' });
     expect(proPrice('monthly').amount).toBe(usd(PRO_PRICE_MONTHLY_USD));

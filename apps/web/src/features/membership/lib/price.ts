@@ -19,7 +19,7 @@ export interface ProPrice {
   label: string;
 }
 
-/** Pro's price for a billing period, from the shared constants (SPEC 9). */
+/** Pro's price for a billing period, from the shared constants (product.md §9). */
 export function proPrice(period: BillingPeriod): ProPrice {
   const amount = usd(period === 'yearly' ? PRO_PRICE_YEARLY_USD : PRO_PRICE_MONTHLY_USD);
   const per = period === 'yearly' ? '/year' : '/month';

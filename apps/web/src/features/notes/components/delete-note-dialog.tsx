@@ -6,7 +6,7 @@ import { useTurtleStore } from '../../../lib/turtle-store';
 import { deleteNote } from '../api/delete-note';
 import { errorMessage, isNotFound } from '../../../lib/error-message';
 
-/** SPEC 2: "Delete Note" asks first; Delete removes the note on the server, then from the list. */
+/** product.md §2: "Delete Note" asks first; Delete removes the note on the server, then from the list. */
 export function DeleteNoteDialog({ note, onClose }: { note: Note | null; onClose: () => void }) {
   const removeNote = useTurtleStore((state) => state.removeNote);
   const [busy, setBusy] = useState(false);

@@ -13,7 +13,7 @@ interface NoteCardProps {
 }
 
 /**
- * One note in the list (SPEC 2): the whole card opens the note (its title is a link stretched over the card), with
+ * One note in the list (product.md §2): the whole card opens the note (its title is a link stretched over the card), with
  * the last-access time and the edit and delete buttons on top.
  */
 export function NoteCard({ note, now, onDelete }: NoteCardProps) {

@@ -18,7 +18,7 @@ function ExistingNoteEditor({ id }: { id: string }) {
   }
 }
 
-/** /note/new and /note/{id} (SPEC 2 "Note editor"). Another id gets a fresh editor (`key`), never the last one's text. */
+/** /note/new and /note/{id} (product.md §2 "Note editor"). Another id gets a fresh editor (`key`), never the last one's text. */
 export function NoteEditorScreen() {
   const { id } = useParams();
   return id === undefined ? <NoteEditor /> : <ExistingNoteEditor key={id} id={id} />;

@@ -20,7 +20,7 @@ const toDraft = (note: Note | undefined): NoteDraft =>
   note ? { name: note.name, content: note.content } : EMPTY_DRAFT;
 
 /**
- * The note editor (SPEC 2): title, text and Create Note / Save Note. `note` is undefined for a new note; for an
+ * The note editor (product.md §2): title, text and Create Note / Save Note. `note` is undefined for a new note; for an
  * existing one it is the cached copy, replaced by the server's when that arrives (taken only while the user has
  * not started typing). A failed save keeps the text and shows the server's message.
  */

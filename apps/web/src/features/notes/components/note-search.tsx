@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 
-/** DECISIONS "Notes": filters the list by title and content as the user types. */
+/** rules.md "Notes": filters the list by title and content as the user types. */
 export function NoteSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <div className="relative">

@@ -11,7 +11,7 @@ import { NoteCard } from './note-card';
 import { NoteSearch } from './note-search';
 import { NoMatchingNotes, NoteListSkeleton, NotesEmptyState, NotesLoadFailed } from './notes-states';
 
-/** /notes (SPEC 2 "Notes list"), with the search box of DECISIONS "Notes". */
+/** /notes (product.md §2 "Notes list"), with the search box of rules.md "Notes". */
 export function NotesScreen() {
   const { notes, status, retry } = useNoteList();
   const now = useNow();

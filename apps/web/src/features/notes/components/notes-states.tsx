@@ -14,7 +14,7 @@ function StateBox({ icon, children }: { icon: ReactNode; children: ReactNode }) 
   );
 }
 
-/** SPEC 2: no notes yet. */
+/** product.md §2: no notes yet. */
 export function NotesEmptyState() {
   return (
     <StateBox icon={<NotebookPen className="size-6" aria-hidden="true" />}>

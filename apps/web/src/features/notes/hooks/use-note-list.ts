@@ -17,7 +17,7 @@ function applyNoteList(fresh: Note[]) {
 }
 
 /**
- * DECISIONS "Notes": the list renders from the `noteMap` cache at once and refreshes from `GET /api/note/list`.
+ * rules.md "Notes": the list renders from the `noteMap` cache at once and refreshes from `GET /api/note/list`.
  * A failed refresh shows the server's message in the alert bar and keeps what the cache holds.
  */
 export function useNoteList(): { notes: Note[]; status: NoteListStatus; retry: () => void } {

@@ -8,7 +8,7 @@ export interface NoteCacheUpdate {
 }
 
 /**
- * DECISIONS "Notes": `noteMap` caches the server's list. A fresh list replaces the cache, except that a cached copy
+ * rules.md "Notes": `noteMap` caches the server's list. A fresh list replaces the cache, except that a cached copy
  * with a later `lastAccessAt` wins: every save and every open moves that time forward, so the later copy is the
  * newer one (the list answer may have been read just before the note was opened).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTE_CONTENT_MAX_LENGTH, NOTE_TITLE_MAX_LENGTH } from '@turtle/shared/constants';
 import { canSave, EMPTY_DRAFT, hasUnsavedChanges, isBlankDraft, isTooLong } from './note-draft';
 
-describe('canSave (SPEC 5: disabled while both title and content are blank after trimming)', () => {
+describe('canSave (product.md §5: disabled while both title and content are blank after trimming)', () => {
   it.each([
     ['', ''],
     ['   ', ''],

@@ -8,12 +8,12 @@ export interface NoteDraft {
 
 export const EMPTY_DRAFT: NoteDraft = { name: '', content: '' };
 
-/** SPEC 5: nothing to save while both the title and the content are blank after trimming. */
+/** product.md §5: nothing to save while both the title and the content are blank after trimming. */
 export function isBlankDraft(draft: NoteDraft): boolean {
   return draft.name.trim() === '' && draft.content.trim() === '';
 }
 
-/** DECISIONS "Notes": the server refuses a title over 200 characters or content over 200,000 ("Note is too long"). */
+/** rules.md "Notes": the server refuses a title over 200 characters or content over 200,000 ("Note is too long"). */
 export function isTooLong(draft: NoteDraft): boolean {
   return draft.name.length > NOTE_TITLE_MAX_LENGTH || draft.content.length > NOTE_CONTENT_MAX_LENGTH;
 }

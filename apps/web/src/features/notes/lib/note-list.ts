@@ -1,13 +1,13 @@
 import type { Note } from '@turtle/shared/note';
 
-/** SPEC 2: most recently opened first; ties (notes saved in the same millisecond) newest created first. */
+/** product.md §2: most recently opened first; ties (notes saved in the same millisecond) newest created first. */
 export function sortByLastAccess<T extends Note>(notes: readonly T[]): T[] {
   return [...notes].sort(
     (a, b) => b.lastAccessAt - a.lastAccessAt || b.createdAt - a.createdAt || a.id.localeCompare(b.id),
   );
 }
 
-/** DECISIONS "Notes": the search box keeps the notes whose title or content holds the query, whatever the case. */
+/** rules.md "Notes": the search box keeps the notes whose title or content holds the query, whatever the case. */
 export function filterNotes<T extends Note>(notes: readonly T[], query: string): T[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...notes];

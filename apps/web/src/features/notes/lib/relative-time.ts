@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS, RELATIVE_TIME_THRESHOLDS_MS } from '@turtle/shared/constants';
 
 /**
- * SPEC 2 "Notes list": when a note was last opened, relative to `now`. "Just now" under 1 minute, "Nm ago" under
+ * product.md §2 "Notes list": when a note was last opened, relative to `now`. "Just now" under 1 minute, "Nm ago" under
  * 60 minutes, "Nh ago" under 24 hours, "Nd ago" under 7 days, else the date in the local format. A time ahead of
  * `now` (the device's clock behind the server's) counts as just now.
  */
