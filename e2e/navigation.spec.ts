@@ -121,6 +121,12 @@ describe('the header on a 390 px phone', () => {
         .getByRole('link', { name: new RegExp(`^${name}`) })
         .click();
       await page.waitForURL(`${app.url}${path}`);
+      await menu(page).waitFor({ state: 'hidden' });
+      // The header has drawn the new page (its link is current): a Menu opened before that would close with it.
+      await page
+        .locator('nav[aria-label="Menu"] a[aria-current="page"]')
+        .filter({ hasText: name })
+        .waitFor({ state: 'attached' });
     }
     // A click outside closes it (on the header's own bar, away from the button).
     await menuButton(page).click();
