@@ -46,13 +46,20 @@ describe('header', () => {
     expect(await chats.evaluate(fontWeight)).not.toBe('700');
   });
 
-  it("shows the signed-in user's name with a menu of Test, Demo: Chat Input, Demo: Markdown and Logout", async () => {
+  it("shows the signed-in user's name with a menu of Account, Plan & billing, Test, Demo: Chat Input, Demo: Markdown and Logout", async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Margaret' } });
     await page.goto('/');
     const banner = page.getByRole('banner');
     await banner.getByRole('button', { name: 'Margaret' }).click();
     const items = await page.getByRole('menuitem').allInnerTexts();
-    expect(items.map((item) => item.trim())).toEqual(['Test', 'Demo: Chat Input', 'Demo: Markdown', 'Logout']);
+    expect(items.map((item) => item.trim())).toEqual([
+      'Account',
+      'Plan & billing',
+      'Test',
+      'Demo: Chat Input',
+      'Demo: Markdown',
+      'Logout',
+    ]);
     expect(await banner.getByRole('link', { name: 'Login' }).count()).toBe(0);
 
     await page.getByRole('menuitem', { name: 'Test' }).click();

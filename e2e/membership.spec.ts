@@ -49,7 +49,7 @@ describe('demo checkout', () => {
     // Confirmed once, form-encoded, with the demo session's id.
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]).toMatch(/^csId=cs_demo_\w+$/);
-    await page.getByText('Expires On').waitFor();
+    await page.getByText('Renews on').waitFor();
     expect(await daysUntilExpiry(page)).toBeGreaterThanOrEqual(27);
     expect(await daysUntilExpiry(page)).toBeLessThanOrEqual(32);
     await membershipPage.changePlan(page).waitFor();
@@ -73,7 +73,7 @@ describe('demo checkout', () => {
     await expectMembership(page, app.url, 'Pro Membership');
     await page.getByText(THANK_YOU).waitFor();
     expect(await membershipPage.badges(page)).toEqual(['Pro', 'Yearly']);
-    await page.getByText('Expires On').waitFor();
+    await page.getByText('Renews on').waitFor();
     expect(await daysUntilExpiry(page)).toBeGreaterThanOrEqual(364);
     expect(await daysUntilExpiry(page)).toBeLessThanOrEqual(367);
     expect(app.pageErrors).toEqual([]);

@@ -36,13 +36,13 @@ describe('"Continue with" sign-in through the popup', () => {
     await loginLink(page).waitFor();
 
     // Again, from the signup screen: the provider still knows the visitor, so the popup closes by itself; the
-    // sign-in finds the same account and, with nowhere else to go, lands home.
+    // sign-in finds the same account and, with nowhere else to go, lands on the chats.
     await page.goto('/signup');
     const again = page.waitForEvent('popup');
     await page.getByRole('button', { name: `Continue with ${PROVIDER}` }).click();
     const second = await again;
     if (!second.isClosed()) await second.waitForEvent('close');
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${app.url}/chats`);
     await userButton(page, 'Ada Lovelace').waitFor();
     expect(app.pageErrors).toEqual([]);
   });
@@ -65,7 +65,8 @@ describe('"Continue with" sign-in through the popup', () => {
     expect(page.url()).toBe(`${app.url}/login`);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(calls).toEqual([]);
-    await loginLink(page).waitFor();
+    // Still signed out (the login page has no Login link of its own: it offers Sign up).
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).waitFor();
 
     // And the button works again.
     await continueWith(page, PROVIDER, { name: 'Grace Hopper', email: uniqueEmail('grace') });
@@ -83,7 +84,7 @@ describe('"Continue with" sign-in through the popup', () => {
     await alert.waitFor();
     expect(await alert.innerText()).toBe('An account with this email already exists. Log in with your password.');
     expect(page.url()).toBe(`${app.url}/login`);
-    await loginLink(page).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).waitFor();
     expect(await page.getByRole('button', { name: `Continue with ${PROVIDER}` }).isEnabled()).toBe(true);
     const status = await page.evaluate(() => fetch('/api/user/status').then((response) => response.json()));
     expect(status).toEqual({});

@@ -43,7 +43,7 @@ export async function startCheckout(page: Page, appUrl: string, period: Period) 
   await demoCheckout.label(page).waitFor();
 }
 
-/** Days from now until the membership page's "Expires On" date. */
+/** Days from now until the membership page's renewal date. */
 export async function daysUntilExpiry(page: Page): Promise<number> {
   const dateTime = await membershipPage.expiry(page).getAttribute('datetime');
   expect(dateTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -18,6 +18,7 @@ import { defaultLessonsDir, loadLessonCatalog, type LessonCatalog } from './core
 import { billingRoutes } from './features/billing/billing.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
+import { passwordChangeRoutes } from './features/auth/password-change.routes';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
 import type { AssistantServices } from './core/assistant/assistant-reply';
@@ -32,6 +33,7 @@ import { notesRoutes } from './features/notes/notes.routes';
 import { lessonsRoutes } from './features/lessons/lessons.routes';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './core/identity/sessions';
+import { accountRoutes } from './features/user/account.routes';
 import { userRoutes } from './features/user/user.routes';
 import { registerBodyTypes } from './plugins/body-types';
 import { onShutdown, registerDrain } from './plugins/drain';
@@ -109,6 +111,8 @@ export async function buildApp({
   healthRoutes(app, database);
   publicConfigRoutes(app, config);
   userRoutes(app, database.db, secureCookies);
+  accountRoutes(app, database.db, secureCookies);
+  passwordChangeRoutes(app, database.db);
   signupLoginRoutes(app, database.db, secureCookies);
   thirdPartyLoginRoutes(app, database.db, secureCookies);
   await registerSignIn(app, config, database.db, secureCookies);

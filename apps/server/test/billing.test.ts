@@ -439,7 +439,9 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
     await paymentSuccess(server, member, id);
     const second = await checkout(server, member, 'yearly');
     expect(second.status).toBe(409);
-    expect((second.data as { message: string }).message).toMatch(/Manage billing/);
+    expect((second.data as { message: string }).message).toBe(
+      'You already have Pro. Switch to yearly billing from Plan & billing instead of buying it again.',
+    );
 
     const before = server.fakeStripe.requests.length;
     const portal = await call(server.url, '/api/billing/portal', { method: 'POST', cookie: member.cookie });
@@ -448,7 +450,10 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
     expect((portal.data as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     const [sent] = requestsSince(before);
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
-    expect(Object.fromEntries(sent!.form)).toEqual({ customer: customerId, return_url: `${server.url}/membership` });
+    expect(Object.fromEntries(sent!.form)).toEqual({
+      customer: customerId,
+      return_url: `${server.url}/account/billing`,
+    });
 
     const free = await newMember(server);
     expect((await call(server.url, '/api/billing/portal', { method: 'POST', cookie: free.cookie })).status).toBe(404);

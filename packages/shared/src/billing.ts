@@ -76,3 +76,50 @@ export interface DemoCheckoutResultResponse {
 export interface PortalResponse {
   url: string;
 }
+
+/**
+ * `GET /api/billing/subscription`: the Plan & billing page. `renews` says whether `periodEnd` is a renewal ("Renews
+ * on") or the last day of Pro ("Ends on"); Free has neither.
+ */
+export interface SubscriptionSummary {
+  plan: 'free' | 'pro';
+  /** The Pro period billed, or null on Free. */
+  period: BillingPeriod | null;
+  /** End of the period paid for (ms), or null. */
+  periodEnd: number | null;
+  renews: boolean;
+  /** The last payment did not go through: Pro ends at `periodEnd` unless the card is fixed in the portal. */
+  pastDue: boolean;
+  provider: 'stripe' | 'demo';
+  /** Invoices and the payment method live in Stripe's portal: true when this member has a Stripe customer. */
+  portal: boolean;
+  /** The demo provider's payments (it has no portal); empty with Stripe, whose invoices are in the portal. */
+  demoPayments: DemoPayment[];
+}
+
+export interface DemoPayment {
+  id: string;
+  period: BillingPeriod;
+  amountUsd: number;
+  /** When it was paid (ms). */
+  paidAt: number;
+}
+
+/** `POST /api/billing/renewal` (JSON): false cancels at the period's end, true resumes. */
+export const RenewalBodySchema = z.object({
+  renew: z.boolean({ error: 'Say whether the plan should renew (true or false).' }),
+});
+export type RenewalBody = z.infer<typeof RenewalBodySchema>;
+
+/** `POST /api/billing/period` (JSON): switch Pro between monthly and yearly billing. */
+export const ChangePeriodBodySchema = z.object({ period: BillingPeriodSchema });
+export type ChangePeriodBody = z.infer<typeof ChangePeriodBodySchema>;
+
+export const BILLING_MESSAGES = {
+  alreadyPro: (period: BillingPeriod) =>
+    `You already have Pro, billed ${period}. Manage it from Plan & billing instead of buying it again.`,
+  switchInstead: (period: BillingPeriod) =>
+    `You already have Pro. Switch to ${period} billing from Plan & billing instead of buying it again.`,
+  notPro: 'You are on the Free plan: there is no subscription to change.',
+  samePeriod: (period: BillingPeriod) => `Your plan is already billed ${period}.`,
+} as const;

@@ -208,6 +208,8 @@ export const billingCustomers = pgTable('billing_customers', {
   subscriptionId: text('subscription_id').unique(),
   /** The provider's last word on the subscription (`active`, `past_due`, `canceled`, …). */
   subscriptionStatus: text('subscription_status'),
+  /** The member asked to stop at the period's end (Stripe's `cancel_at_period_end`; the demo keeps its own). */
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   /** `created` of the newest provider event applied (ms): an older event never rolls the state back. */
   lastEventAt: bigint('last_event_at', { mode: 'number' }).notNull().default(0),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),

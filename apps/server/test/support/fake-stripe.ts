@@ -133,6 +133,26 @@ export class FakeStripe {
     };
   }
 
+  /**
+   * `POST /v1/subscriptions/{id}`: the flag, or the item moved to another price. A change of interval starts a new
+   * period now, as Stripe does (the period's length here is what the fake knows of the price: 30 or 365 days).
+   */
+  private updateSubscription(subscription: Json, form: URLSearchParams) {
+    const flag = form.get('cancel_at_period_end');
+    if (flag !== null) subscription.cancel_at_period_end = flag === 'true';
+    const price = form.get('items[0][price]');
+    if (price === null) return;
+    const item = (subscription.items as { data: Json[] }).data[0]!;
+    if (form.get('items[0][id]') !== item.id) throw new Error('the update names another item');
+    const now = Math.floor(Date.now() / 1000);
+    const days = price === FAKE_STRIPE_ENV.STRIPE_PRICE_YEARLY ? 365 : 30;
+    Object.assign(item, {
+      price: { id: price, object: 'price', recurring: { interval: days === 365 ? 'year' : 'month' } },
+      current_period_start: now,
+      current_period_end: now + days * 86_400,
+    });
+  }
+
   private sessionObject(id: string, userId: string | null, price: string, form?: URLSearchParams): Json {
     return {
       id,
@@ -207,9 +227,12 @@ export class FakeStripe {
       return;
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
-    if (request.method === 'GET' && subscriptionMatch) {
+    if (subscriptionMatch) {
       const subscription = this.subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
-      return subscription ? send(200, subscription) : missing('subscription');
+      if (!subscription) return missing('subscription');
+      if (request.method === 'POST') this.updateSubscription(subscription, request.form);
+      if (request.method === 'DELETE') Object.assign(subscription, { status: 'canceled', cancel_at_period_end: false });
+      return send(200, subscription);
     }
     if (route === 'POST /v1/billing_portal/sessions') {
       const id = `bps_${randomBytes(8).toString('hex')}`;

@@ -117,6 +117,20 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'account',
+                handle: titled('Account'),
+                lazy: async () => ({
+                  Component: (await import('../features/account/components/account-screen')).AccountScreen,
+                }),
+              },
+              {
+                path: 'account/billing',
+                handle: titled('Plan & billing'),
+                lazy: async () => ({
+                  Component: (await import('../features/membership/components/billing-screen')).BillingScreen,
+                }),
+              },
+              {
                 path: 'checkout/demo',
                 handle: titled('Demo checkout'),
                 lazy: async () => ({

@@ -7,7 +7,6 @@ import {
   type PortalResponse,
 } from '@turtle/shared/billing';
 import { MINUTE_MS } from '@turtle/shared/constants';
-import { Plan } from '@turtle/shared/plans';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appOrigin } from '../../lib/app-origin';
@@ -20,10 +19,9 @@ import { toUserResponse } from '../../core/identity/user-response';
 import { findBillingCustomer } from './billing.repository';
 import { demoCheckoutRoutes } from './demo-checkout.routes';
 import { askProvider, verifyAndFulfil } from './fulfillment.service';
+import { purchaseConflict } from './purchase-guard';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
-
-/** Subscriptions that still bill: a second checkout would charge twice, so it is refused. */
-const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
+import { subscriptionRoutes } from './subscription.routes';
 
 /** Each of these costs a provider call: a person needs a few, a script guessing ids gets 429. */
 const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS };
@@ -51,14 +49,8 @@ export async function billingRoutes(
       const user = requireUser(request);
       const { period } = parseInput(CheckoutBodySchema, request.body ?? {});
       const billing = await findBillingCustomer(db, user.id);
-      const subscribed =
-        billing?.provider === 'stripe' &&
-        billing.subscriptionId !== null &&
-        BILLING_STATUSES.has(billing.subscriptionStatus ?? '') &&
-        user.plan === Plan.PRO;
-      if (provider.kind === 'stripe' && subscribed) {
-        throw new HttpError(409, 'conflict', 'You already have Pro. Use "Manage billing" to change or cancel it.');
-      }
+      const conflict = purchaseConflict(user, billing, period);
+      if (conflict) throw conflict;
       return askProvider(request.log, () =>
         provider.createCheckout({
           userId: user.id,
@@ -95,11 +87,12 @@ export async function billingRoutes(
     }
     const customerId = billing.customerId;
     const portal = await askProvider(request.log, () =>
-      provider.createPortal({ customerId, returnUrl: `${origin(request)}/membership` }),
+      provider.createPortal({ customerId, returnUrl: `${origin(request)}/account/billing` }),
     );
     return { url: portal.url };
   });
 
-  if (provider.kind === 'demo') demoCheckoutRoutes(app, provider);
+  subscriptionRoutes(app, db, provider);
+  if (provider.kind === 'demo') demoCheckoutRoutes(app, db, provider);
   else await stripeWebhookRoutes(app, db, provider);
 }

@@ -6,10 +6,13 @@ import {
   type DemoCheckoutResultResponse,
   type DemoCheckoutSession,
 } from '@turtle/shared/billing';
+import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { demoStatus, type DemoPaymentProvider } from '../../providers/payments/demo-provider';
 import { requireUser } from '../../core/identity/sessions';
+import { findBillingCustomer } from './billing.repository';
+import { purchaseConflict } from './purchase-guard';
 
 const demoNotFound = () => new HttpError(404, 'notFound', 'That checkout does not exist.');
 
@@ -18,7 +21,7 @@ const demoNotFound = () => new HttpError(404, 'notFound', 'That checkout does no
  * user's checkout answers 404 like a missing one. Paying only completes the checkout; the upgrade itself happens in
  * `handle_payment_success`, as with Stripe.
  */
-export function demoCheckoutRoutes(app: FastifyInstance, provider: DemoPaymentProvider): void {
+export function demoCheckoutRoutes(app: FastifyInstance, db: Db, provider: DemoPaymentProvider): void {
   app.get('/api/billing/demo/session', async (request): Promise<DemoCheckoutSession> => {
     const user = requireUser(request);
     const { id } = parseInput(DemoSessionQuerySchema, request.query ?? {});
@@ -33,6 +36,12 @@ export function demoCheckoutRoutes(app: FastifyInstance, provider: DemoPaymentPr
     async (request): Promise<DemoCheckoutResultResponse> => {
       const user = requireUser(request);
       const { id } = parseInput(DemoSessionBodySchema, request.body ?? {});
+      // A checkout opened before the member became Pro (another tab) must not sell Pro a second time.
+      const open = await provider.findOwnSession(user.id, id);
+      if (open?.status === 'open') {
+        const conflict = purchaseConflict(user, await findBillingCustomer(db, user.id), open.period);
+        if (conflict) throw conflict;
+      }
       const outcome = await provider.pay(user.id, id);
       switch (outcome.kind) {
         case 'paid':

@@ -69,16 +69,16 @@ export async function fulfilCheckout(
     subscription: checkout.period === 'monthly' ? Subscription.MONTHLY : Subscription.YEARLY,
     expireAt: checkout.periodEndMs,
   });
-  if (provider === 'stripe') {
-    await upsertBillingCustomer(tx, {
-      userId: checkout.userId,
-      provider,
-      customerId: checkout.customerId,
-      subscriptionId: checkout.subscriptionId,
-      subscriptionStatus: 'active',
-      updatedAt: now,
-    });
-  }
+  // The demo's row has no provider ids: it keeps whether the member asked to stop at the period's end.
+  await upsertBillingCustomer(tx, {
+    userId: checkout.userId,
+    provider,
+    customerId: provider === 'stripe' ? checkout.customerId : null,
+    subscriptionId: provider === 'stripe' ? checkout.subscriptionId : null,
+    subscriptionStatus: 'active',
+    cancelAtPeriodEnd: false,
+    updatedAt: now,
+  });
   return true;
 }
 

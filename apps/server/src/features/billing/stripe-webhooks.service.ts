@@ -53,6 +53,7 @@ export async function applyStripeEvent(
           if (next) await setMembership(tx, user.id, next);
           await updateBillingCustomer(tx, billing.userId, {
             subscriptionStatus: deleted ? 'canceled' : state.status,
+            cancelAtPeriodEnd: !deleted && state.cancelAtPeriodEnd,
             lastEventAt: eventAtMs,
             updatedAt: Date.now(),
           });

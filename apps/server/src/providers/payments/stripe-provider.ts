@@ -22,6 +22,8 @@ export interface SubscriptionState {
   /** The current period (ms): what is paid for when `status` is active. */
   periodStartMs: number | null;
   periodEndMs: number | null;
+  /** The member asked to stop at the period's end. */
+  cancelAtPeriodEnd: boolean;
 }
 
 /**
@@ -133,7 +135,46 @@ export class StripePaymentProvider implements PaymentProvider {
       period: item ? this.periodOf(item.price.id) : null,
       periodStartMs: typeof start === 'number' ? start * 1000 : null,
       periodEndMs: typeof end === 'number' ? end * 1000 : null,
+      // Newer API versions may set `cancel_at` instead of the flag; either means it stops.
+      cancelAtPeriodEnd: subscription.cancel_at_period_end === true || typeof subscription.cancel_at === 'number',
     };
+  }
+
+  /** The subscription now, or null when Stripe does not know it. */
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState | null> {
+    const found = await this.callOrMissing(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    return found ? this.subscriptionState(found) : null;
+  }
+
+  /** Cancel at the period's end (`renew: false`) or take that back (`renew: true`). */
+  async setRenewal(subscriptionId: string, renew: boolean): Promise<SubscriptionState> {
+    const updated = await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: !renew }),
+    );
+    return this.subscriptionState(updated);
+  }
+
+  /**
+   * Moves the one item to the other period's price. Stripe prorates, and a change of interval starts a new period
+   * now and invoices it at once (Stripe's "Change the price of a subscription").
+   */
+  async changePeriod(subscriptionId: string, period: BillingPeriod): Promise<SubscriptionState> {
+    const current = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const item = current.items.data[0];
+    if (!item) throw new PaymentProviderUnavailableError('Stripe answered a subscription without items');
+    const updated = await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, price: this.config.prices[period] }],
+        proration_behavior: 'create_prorations',
+        cancel_at_period_end: false,
+      }),
+    );
+    return this.subscriptionState(updated);
+  }
+
+  /** Ends the subscription now (the account is being deleted); one Stripe no longer knows is already gone. */
+  async cancelNow(subscriptionId: string): Promise<void> {
+    await this.callOrMissing(() => this.stripe.subscriptions.cancel(subscriptionId));
   }
 
   private periodOf(priceId: string | undefined): BillingPeriod | null {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { EMPTY_USER, useTurtleStore } from '../../lib/turtle-store';
@@ -21,29 +21,85 @@ afterEach(() => {
   cleanup();
 });
 
+const main = () => screen.getByRole('navigation', { name: 'Main' });
+const signIn = () =>
+  useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada Lovelace', email: 'ada@turtle.test' } });
+
 describe('Header', () => {
-  it('shows a Login link to /login and no user button when signed out', () => {
-    renderHeader();
+  it('signed out: Features, Pricing and Lessons, Login to /login, Sign up to /signup, no user button', () => {
+    renderHeader('/');
+    const links = Array.from(main().querySelectorAll('a')).map((link) => link.textContent);
+    expect(links).toEqual(['Features', 'Pricing', 'Lessons']);
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    expect(screen.queryByRole('button', { name: /Ada/ })).toBeNull();
+  });
+
+  it('has no Login link on the login page, and no Sign up link on the signup page', () => {
+    renderHeader('/login');
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toBeTruthy();
+    cleanup();
+    renderHeader('/signup');
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('signed in: the product sections Chats, Notes, Lessons and Cards', () => {
+    signIn();
+    renderHeader('/notes');
+    const links = Array.from(main().querySelectorAll('a')).map((link) => link.textContent);
+    expect(links).toEqual(['Chats', 'Notes', 'Lessons', 'Cards']);
   });
 
   it('makes the current page bold in the navigation', () => {
+    signIn();
     renderHeader('/notes');
     expect(screen.getByRole('link', { name: 'Notes' }).className).toContain('font-bold');
     expect(screen.getByRole('link', { name: 'Chats' }).className).not.toContain('font-bold');
   });
 
   it('moves the bold to Chats on /chats', () => {
+    signIn();
     renderHeader('/chats');
     expect(screen.getByRole('link', { name: 'Chats' }).className).toContain('font-bold');
     expect(screen.getByRole('link', { name: 'Notes' }).className).not.toContain('font-bold');
   });
 
   it("shows the signed-in user's name on a button and no Login link", async () => {
-    useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada Lovelace', email: 'ada@turtle.test' } });
+    signIn();
     renderHeader();
     expect(await screen.findByRole('button', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('the phone menu is a disclosure: closed, then open with every place, closed again by Escape', () => {
+    signIn();
+    renderHeader('/notes');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-controls')).toBe(menu.id);
+    const entries = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(entries).toEqual([
+      'Chats',
+      'Notes',
+      'Lessons',
+      'Cards',
+      'Account',
+      'Plan & billing',
+      'Test',
+      'Demo: Chat Input',
+      'Demo: Markdown',
+    ]);
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 });

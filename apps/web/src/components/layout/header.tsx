@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useTurtleStore } from '../../lib/turtle-store';
 import { buttonClass } from '../ui/button';
 import { CardsNavLink } from './cards-nav-link';
 import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { SIGNED_IN_SECTIONS, SIGNED_OUT_SECTIONS } from './nav-items';
 import { UserButtonLabel, userButtonClass } from './user-button';
 
 // The menu library loads only for signed-in visitors; the landing page stays small.
@@ -12,12 +14,19 @@ const UserMenu = lazy(() => import('./user-menu'));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm transition-colors hover:text-slate-900 sm:px-3',
+    'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm transition-colors hover:text-slate-900 lg:px-3',
     isActive ? 'font-bold text-slate-900' : 'font-medium text-slate-600',
   );
 
+/**
+ * The header (product.md §2, issue 15 item 4). Signed in: the product's sections (Chats, Notes, Lessons, Cards) and the user
+ * menu. Signed out: Features, Pricing, Lessons, Login (not on the login page itself) and Sign up. Under 768 px both
+ * collapse into one "Menu" disclosure that reaches everything.
+ */
 export function Header() {
   const user = useTurtleStore((state) => state.user);
+  const { pathname } = useLocation();
+  const signedIn = Boolean(user.id);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <a
@@ -26,34 +35,45 @@ export function Header() {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <div className="flex min-w-0 items-center gap-2 sm:gap-6">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-2 lg:gap-6">
           <Logo />
-          <nav aria-label="Main" className="flex items-center">
-            <NavLink to="/chats" className={navClass}>
-              Chats
-            </NavLink>
-            <NavLink to="/notes" className={navClass}>
-              Notes
-            </NavLink>
-            <CardsNavLink className={navClass} signedIn={Boolean(user.id)} />
+          <nav aria-label="Main" className="hidden items-center md:flex">
+            {(signedIn ? SIGNED_IN_SECTIONS : SIGNED_OUT_SECTIONS).map((item) => (
+              <NavLink key={item.to} to={item.to} className={navClass}>
+                {item.label}
+              </NavLink>
+            ))}
+            {signedIn && <CardsNavLink className={navClass} signedIn />}
           </nav>
         </div>
-        {user.id ? (
-          <Suspense
-            fallback={
-              <button type="button" className={userButtonClass} disabled>
-                <UserButtonLabel name={user.name} />
-              </button>
-            }
-          >
-            <UserMenu name={user.name} />
-          </Suspense>
-        ) : (
-          <Link to="/login" className={buttonClass('primary', 'sm')}>
-            Login
-          </Link>
-        )}
+        <div className="hidden items-center gap-2 md:flex">
+          {signedIn ? (
+            <Suspense
+              fallback={
+                <button type="button" className={userButtonClass} disabled>
+                  <UserButtonLabel name={user.name} />
+                </button>
+              }
+            >
+              <UserMenu name={user.name} />
+            </Suspense>
+          ) : (
+            <>
+              {pathname !== '/login' && (
+                <Link to="/login" className={buttonClass('ghost', 'sm')}>
+                  Login
+                </Link>
+              )}
+              {pathname !== '/signup' && (
+                <Link to="/signup" className={buttonClass('primary', 'sm')}>
+                  Sign up
+                </Link>
+              )}
+            </>
+          )}
+        </div>
+        <MobileMenu name={signedIn ? user.name : null} />
       </div>
     </header>
   );

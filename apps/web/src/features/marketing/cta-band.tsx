@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { selectIsSignedIn, useTurtleStore } from '../../lib/turtle-store';
 import { CONTAINER } from './layout';
 
 interface CtaBandProps {
@@ -15,6 +16,7 @@ interface CtaBandProps {
 
 /** The closing call to action: a dark teal card with a sign-up button and one more link. */
 export function CtaBand({ title, text, secondary, className }: CtaBandProps) {
+  const signedIn = useTurtleStore(selectIsSignedIn);
   return (
     <section aria-labelledby="cta-title" className={cn('pb-20 sm:pb-28', className)}>
       <div className={CONTAINER}>
@@ -31,8 +33,8 @@ export function CtaBand({ title, text, secondary, className }: CtaBandProps) {
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-pretty text-brand-100">{text}</p>
           <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row sm:gap-6">
-            <Link to="/signup" className={buttonClass('secondary', 'lg', 'w-full sm:w-auto')}>
-              Get started free
+            <Link to={signedIn ? '/chats' : '/signup'} className={buttonClass('secondary', 'lg', 'w-full sm:w-auto')}>
+              {signedIn ? 'Open your chats' : 'Get started free'}
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
             <Link

@@ -2,11 +2,14 @@ import { ArrowRight, Headphones, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { selectIsSignedIn, useTurtleStore } from '../../lib/turtle-store';
 import { CONTAINER } from './layout';
 import { count, FREE_DAILY_REPLIES, FREE_PRICE } from './plan-data';
 import { ProductMock } from './product-mock';
 
 export function Hero() {
+  // Issue 15, item 4: a member is offered their work, not a signup.
+  const signedIn = useTurtleStore(selectIsSignedIn);
   return (
     <section
       aria-labelledby="hero-title"
@@ -33,8 +36,8 @@ export function Hero() {
             new? Play a short audio lesson and ask the tutor the moment a question comes up.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <Link to="/signup" className={buttonClass('primary', 'lg')}>
-              Get started free
+            <Link to={signedIn ? '/chats' : '/signup'} className={buttonClass('primary', 'lg')}>
+              {signedIn ? 'Open your chats' : 'Get started free'}
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
             <Link to="/lessons" className={buttonClass('secondary', 'lg')}>

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
+import { selectIsSignedIn, useTurtleStore } from '../../lib/turtle-store';
 import { CONTAINER } from './layout';
 import {
   count,
@@ -28,6 +29,7 @@ function Points({ items }: { items: string[] }) {
 }
 
 export function PricingTeaser() {
+  const signedIn = useTurtleStore(selectIsSignedIn);
   return (
     <section aria-labelledby="pricing-title" className="py-20 sm:py-28">
       <div className={CONTAINER}>
@@ -58,8 +60,8 @@ export function PricingTeaser() {
                 `Up to ${FREE_CARDS} flashcards`,
               ]}
             />
-            <Link to="/signup" className={buttonClass('secondary', 'md', 'mt-auto w-full')}>
-              Create a free account
+            <Link to={signedIn ? '/chats' : '/signup'} className={buttonClass('secondary', 'md', 'mt-auto w-full')}>
+              {signedIn ? 'Open your chats' : 'Create a free account'}
             </Link>
           </article>
           <article

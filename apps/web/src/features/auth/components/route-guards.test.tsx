@@ -86,9 +86,10 @@ describe('RedirectIfSignedIn', () => {
   });
 
   it.each([
-    ['/login', '/'],
+    // Issue 15, item 4: to their work, not the marketing page.
+    ['/login', '/chats'],
     ['/login?next=%2Fnotes', '/notes'],
-    ['/login?next=%2F%2Fevil.test', '/'],
+    ['/login?next=%2F%2Fevil.test', '/chats'],
   ])('sends a signed-in visitor of %s to %s', async (path, target) => {
     signIn();
     useUserStatus.setState({ known: true });

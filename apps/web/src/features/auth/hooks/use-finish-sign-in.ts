@@ -2,11 +2,12 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '@turtle/shared/user';
 import { useTurtleStore } from '../../../lib/turtle-store';
-import { safeNextPath } from '../lib/safe-next-path';
+import { safeNextPath, SIGNED_IN_HOME } from '../lib/safe-next-path';
 
 /**
  * After a login, signup or provider sign-in: keep the user and go where the visitor was headed (`next`), or to
- * "/" (product.md §2, rules.md "Sessions and routes"). The guard on these screens sends a signed-in visitor to the
+ * their work, /chats (issue 15, item 4: not the marketing page that product.md §2's "/" was). The guard on these
+ * screens sends a signed-in visitor to the
  * same place, so whichever of the two acts first, the visitor lands in one spot.
  */
 export function useFinishSignIn(): (user: User) => void {
@@ -16,7 +17,7 @@ export function useFinishSignIn(): (user: User) => void {
   return useCallback(
     (user: User) => {
       useTurtleStore.getState().setUser(user);
-      void navigate(safeNextPath(next), { replace: true });
+      void navigate(safeNextPath(next, SIGNED_IN_HOME), { replace: true });
     },
     [navigate, next],
   );

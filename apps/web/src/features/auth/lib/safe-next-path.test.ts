@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, signInPath } from './safe-next-path';
+import { safeNextPath, SIGNED_IN_HOME, signInPath } from './safe-next-path';
 
 describe('safeNextPath', () => {
   it.each(['/', '/notes', '/notes?x=1#y', '/note/abc-123', '/learn/1?t=30'])('keeps the local path %s', (path) => {
@@ -24,6 +24,12 @@ describe('safeNextPath', () => {
   it('goes home without a next parameter', () => {
     expect(safeNextPath(null)).toBe('/');
     expect(safeNextPath(undefined)).toBe('/');
+  });
+
+  it('goes to the fallback given (the signed-in home) without a safe next', () => {
+    expect(safeNextPath(null, SIGNED_IN_HOME)).toBe('/chats');
+    expect(safeNextPath('//evil.test', SIGNED_IN_HOME)).toBe('/chats');
+    expect(safeNextPath('/notes', SIGNED_IN_HOME)).toBe('/notes');
   });
 });
 

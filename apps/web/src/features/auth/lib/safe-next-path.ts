@@ -1,13 +1,16 @@
+/** Where a signed-in person's work is: sign-in lands here without a `next` (issue 15, item 4). */
+export const SIGNED_IN_HOME = '/chats';
+
 /**
- * Where to go after signing in: the `next` query parameter when it is a path on this site, else "/".
+ * Where to go after signing in: the `next` query parameter when it is a path on this site, else `fallback` ("/").
  * Anything that could leave the site is refused: absolute URLs, protocol-relative `//host`, `/\host` (browsers
  * read the backslash as a slash) and schemes such as `javascript:`.
  */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/')) return '/';
-  if (next.startsWith('//') || next.startsWith('/\\')) return '/';
+export function safeNextPath(next: string | null | undefined, fallback = '/'): string {
+  if (!next || !next.startsWith('/')) return fallback;
+  if (next.startsWith('//') || next.startsWith('/\\')) return fallback;
   // Tabs and newlines are dropped by URL parsers, so "/\t/evil.test" would become "//evil.test".
-  if ([...next].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return '/';
+  if ([...next].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
   return next;
 }
 

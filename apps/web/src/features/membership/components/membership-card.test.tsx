@@ -9,10 +9,10 @@ import { MembershipCard } from './membership-card';
 const NOW = Date.UTC(2026, 0, 15, 12);
 const NEXT_MONTH = Date.UTC(2026, 1, 15, 12);
 
-function renderCard(membership: Membership, payments: 'demo' | 'stripe' = 'demo') {
+function renderCard(membership: Membership, payments: 'demo' | 'stripe' = 'demo', renews: boolean | null = true) {
   return render(
     <MemoryRouter>
-      <MembershipCard membership={membership} payments={payments} now={NOW} />
+      <MembershipCard membership={membership} payments={payments} now={NOW} renews={renews} />
     </MemoryRouter>,
   );
 }
@@ -29,14 +29,26 @@ describe('MembershipCard', () => {
     expect(screen.queryByRole('link', { name: 'Change Plan' })).toBeNull();
   });
 
-  it('Pro monthly: "Pro Membership", Pro and Monthly badges, the expiry date, "Change Plan"', () => {
+  it('Pro monthly: "Pro Membership", Pro and Monthly badges, the renewal date, "Change Plan"', () => {
     renderCard({ plan: 1, subscription: 1, expireAt: NEXT_MONTH });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pro Membership');
     expect(screen.getByText('Monthly')).toBeTruthy();
-    expect(screen.getByText('Expires On')).toBeTruthy();
+    // Issue 15: a renewing plan "renews", it does not "expire".
+    expect(screen.getByText('Renews on')).toBeTruthy();
+    expect(screen.queryByText('Expires On')).toBeNull();
     expect(screen.getByText(formatExpiry(NEXT_MONTH)!).getAttribute('datetime')).toBe('2026-02-15');
     expect(screen.getByRole('link', { name: 'Change Plan' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).toBeNull();
+  });
+
+  it('a cancelled Pro "ends on" its date; before the plan is known no date is shown', () => {
+    renderCard({ plan: 1, subscription: 1, expireAt: NEXT_MONTH }, 'demo', false);
+    expect(screen.getByText('Ends on')).toBeTruthy();
+    expect(screen.queryByText('Renews on')).toBeNull();
+    cleanup();
+    renderCard({ plan: 1, subscription: 1, expireAt: NEXT_MONTH }, 'demo', null);
+    expect(screen.queryByText('Ends on')).toBeNull();
+    expect(screen.queryByText('Renews on')).toBeNull();
   });
 
   it('Pro yearly shows the Yearly badge', () => {

@@ -32,10 +32,12 @@ interface MembershipCardProps {
   payments: PublicConfig['payments'];
   /** The time the page opened (ms): an expired Pro shows as Free. */
   now: number;
+  /** Whether the plan renews at `expireAt` (from Plan & billing's summary); null until known. */
+  renews: boolean | null;
 }
 
-/** product.md §2 "Membership": the plan, its badges and expiry, and the way to change it. */
-export function MembershipCard({ membership, payments, now }: MembershipCardProps) {
+/** product.md §2 "Membership": the plan, its badges and renewal or end date, and the way to change it. */
+export function MembershipCard({ membership, payments, now, renews }: MembershipCardProps) {
   const pro = effectivePlan(membership, now) === Plan.PRO;
   const upgradable = isUpgradable(membership, now);
   const lapsed = hasLapsed(membership, now);
@@ -71,10 +73,11 @@ export function MembershipCard({ membership, payments, now }: MembershipCardProp
         </div>
 
         <div className="flex flex-col gap-6 border-t border-slate-200 px-6 py-6 sm:px-8">
-          {pro && membership.subscription !== Subscription.LIFETIME && expiry && (
+          {pro && membership.subscription !== Subscription.LIFETIME && expiry && renews !== null && (
             <dl className="flex items-center gap-3 text-sm">
               <CalendarDays className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-              <dt className="text-slate-600">Expires On</dt>
+              {/* Issue 15: a renewing plan does not "expire"; the spec's "Expires On" misled members. */}
+              <dt className="text-slate-600">{renews ? 'Renews on' : 'Ends on'}</dt>
               <dd className="font-semibold text-slate-900">
                 <time dateTime={isoDate(membership.expireAt)}>{expiry}</time>
               </dd>
@@ -110,6 +113,14 @@ export function MembershipCard({ membership, payments, now }: MembershipCardProp
             </Link>
           )}
           {pro && payments === 'stripe' && membership.subscription !== Subscription.LIFETIME && <ManageBillingButton />}
+          {pro && (
+            <Link
+              to="/account/billing"
+              className="text-sm font-medium text-brand-800 underline underline-offset-2 sm:ml-2"
+            >
+              Plan &amp; billing
+            </Link>
+          )}
           {upgradable && (
             <p className="text-sm text-slate-600 sm:ml-2">
               Pro: {proUpsell()}, from {yearlyPerMonth()}/month billed yearly.

@@ -43,3 +43,21 @@ export function ChoosePro({ signedIn, period }: { signedIn: boolean; period: Bil
     </Button>
   );
 }
+
+/** The button of the plan the member holds now: nothing to buy. */
+export function CurrentPlan() {
+  return (
+    <Button variant="secondary" size="lg" className={WIDE} disabled>
+      Current plan
+    </Button>
+  );
+}
+
+/** A Pro member's way off Pro: cancelling is on Plan & billing. */
+export function ManagePlan() {
+  return (
+    <Link to="/account/billing" className={buttonClass('secondary', 'lg', WIDE)}>
+      Manage plan
+    </Link>
+  );
+}

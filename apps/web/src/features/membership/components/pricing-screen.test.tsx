@@ -52,12 +52,41 @@ describe('PricingScreen', () => {
     );
   });
 
-  it('signed in: Get Started goes to /chats, Choose Pro is a checkout button, the Free card is marked', () => {
+  it('signed in on Free: the Free button says "Current plan", Choose Pro is a checkout button', () => {
     useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada' } });
     renderPricing();
-    expect(within(card('Free')).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/chats');
+    const current = within(card('Free')).getByRole('button', { name: 'Current plan' });
+    expect((current as HTMLButtonElement).disabled).toBe(true);
     expect(within(card('Pro')).getByRole('button', { name: 'Choose Pro' })).toBeTruthy();
     expect(within(card('Free')).getByText('Your plan')).toBeTruthy();
+  });
+
+  it('a Pro monthly member is never offered Pro again: "Current plan", and yearly is a switch with the saving', () => {
+    const expireAt = Date.now() + 20 * 86_400_000;
+    useTurtleStore.setState({
+      user: { ...EMPTY_USER, id: 'u1', name: 'Ada', membership: { plan: 1, subscription: 1, expireAt } },
+    });
+    renderPricing();
+    expect(within(card('Pro')).getByText('Your plan')).toBeTruthy();
+    expect((within(card('Pro')).getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(within(card('Pro')).queryByRole('button', { name: 'Choose Pro' })).toBeNull();
+    expect(within(card('Free')).getByRole('link', { name: 'Manage plan' }).getAttribute('href')).toBe(
+      '/account/billing',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Yearly' }));
+    // 12 × $9.99 − $99 = $20.88, from the shared prices.
+    expect(within(card('Pro')).getByRole('button', { name: 'Switch to yearly — save $20.88' })).toBeTruthy();
+  });
+
+  it('a Pro yearly member sees "Switch to monthly" on the monthly view', () => {
+    const expireAt = Date.now() + 200 * 86_400_000;
+    useTurtleStore.setState({
+      user: { ...EMPTY_USER, id: 'u1', name: 'Ada', membership: { plan: 1, subscription: 2, expireAt } },
+    });
+    renderPricing('/pricing?period=monthly');
+    expect(within(card('Pro')).getByRole('button', { name: 'Switch to monthly' })).toBeTruthy();
   });
 
   it('draws the feature table from the entitlements: 50 vs 2,000 replies, Analytics only in Pro', () => {

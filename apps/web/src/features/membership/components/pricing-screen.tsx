@@ -1,5 +1,5 @@
 import { effectivePlan } from '@turtle/shared/entitlements';
-import { Plan } from '@turtle/shared/plans';
+import { Plan, Subscription } from '@turtle/shared/plans';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../../lib/public-config-store';
@@ -9,8 +9,9 @@ import { periodFromQuery } from '../lib/pricing-links';
 import { proPrice, usd, YEARLY_SAVING_NOTE, yearlyPerMonth, type BillingPeriod } from '../lib/price';
 import { BillingPeriodToggle } from './billing-period-toggle';
 import { FeatureTable } from './feature-table';
-import { ChoosePro, GetStarted } from './plan-actions';
+import { ChoosePro, CurrentPlan, GetStarted, ManagePlan } from './plan-actions';
 import { PlanCard } from './plan-card';
+import { SwitchPeriodButton } from './switch-period-button';
 
 /** /pricing (product.md §2 "Pricing"): the period toggle, the Free and Pro cards and the feature table. */
 export function PricingScreen() {
@@ -22,6 +23,23 @@ export function PricingScreen() {
   const [now] = useState(Date.now);
   const plan = signedIn ? effectivePlan(membership, now) : null;
   const pro = proPrice(period);
+  const heldPeriod =
+    membership.subscription === Subscription.YEARLY
+      ? 'yearly'
+      : membership.subscription === Subscription.MONTHLY
+        ? 'monthly'
+        : null;
+  // Issue 15, item 2: the buttons say what the member holds; Pro is never offered to a Pro member again.
+  const freeAction =
+    plan === Plan.FREE ? <CurrentPlan /> : plan === Plan.PRO ? <ManagePlan /> : <GetStarted signedIn={signedIn} />;
+  const proAction =
+    plan !== Plan.PRO ? (
+      <ChoosePro signedIn={signedIn} period={period} />
+    ) : heldPeriod === null || heldPeriod === period ? (
+      <CurrentPlan />
+    ) : (
+      <SwitchPeriodButton to={period} payments={payments} size="lg" className="w-full" />
+    );
 
   return (
     <section className="flex flex-col gap-12 pb-8">
@@ -47,7 +65,7 @@ export function PricingScreen() {
             per="/month"
             points={planPoints(Plan.FREE)}
             current={plan === Plan.FREE}
-            action={<GetStarted signedIn={signedIn} />}
+            action={freeAction}
           />
           <PlanCard
             id="plan-pro"
@@ -59,13 +77,13 @@ export function PricingScreen() {
             points={planPoints(Plan.PRO)}
             featured
             current={plan === Plan.PRO}
-            action={<ChoosePro signedIn={signedIn} period={period} />}
+            action={proAction}
           />
         </div>
 
         <p className="text-center text-sm text-slate-600">
           {payments === 'stripe'
-            ? 'Payments are handled securely by Stripe. Cancel any time from your membership page.'
+            ? 'Payments are handled securely by Stripe. Cancel any time from Plan & billing.'
             : 'Checkout here is a demo: no real payment is taken.'}
         </p>
       </div>

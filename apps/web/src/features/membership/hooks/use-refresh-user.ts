@@ -3,6 +3,13 @@ import type { User } from '@turtle/shared/user';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getUserStatus } from '../../../lib/get-user-status';
 
+/** Asks the server for the user and stores the answer (after a plan change, so every screen agrees). */
+export async function refreshStoredUser(): Promise<void> {
+  const status = await getUserStatus();
+  if ('id' in status) useTurtleStore.getState().setUser(status as User);
+  else useTurtleStore.getState().clearUser();
+}
+
 /**
  * Fetches the user again when the membership page opens, so a renewal, a cancellation or a payment made in another
  * tab shows up. The stored user is shown meanwhile; a failed call keeps it.

@@ -36,3 +36,13 @@ export const YEARLY_SAVING_NOTE = `Save ${YEARLY_SAVING_PERCENT}% with yearly bi
 export function periodLabel(period: BillingPeriod): 'Monthly' | 'Yearly' {
   return period === 'yearly' ? 'Yearly' : 'Monthly';
 }
+
+/** What a year of Pro saves paid yearly rather than monthly, from the real prices: "$20.88". */
+export function yearlySaving(): string {
+  return usd(Math.round((PRO_PRICE_MONTHLY_USD * 12 - PRO_PRICE_YEARLY_USD) * 100) / 100);
+}
+
+/** The pricing and billing button that switches a Pro member to `period`. */
+export function switchLabel(period: BillingPeriod): string {
+  return period === 'yearly' ? `Switch to yearly — save ${yearlySaving()}` : 'Switch to monthly';
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, ne } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, ChangePasswordBodySchema, type OkResponse } from '@turtle/shared/account';
+import { MINUTE_MS } from '@turtle/shared/constants';
+import type { Db } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { rateLimited } from '../../plugins/rate-limit';
+import { sessionCache } from '../../core/identity/session-cache';
+import { requireUser } from '../../core/identity/sessions';
+import { logAuthEvent } from './auth-log';
+import { hashPassword, verifyPassword } from './password';
+
+/** The current password is a secret to guess like a login's: a few tries (typos included), then wait. */
+const CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS };
+
+/**
+ * `POST /api/account/password` (issue 15, item 3): the current password, then a new one under the signup rules,
+ * hashed like every password (argon2id). Every other session of the account ends (ASVS 7.4.3); this one stays.
+ */
+export function passwordChangeRoutes(app: FastifyInstance, db: Db): void {
+  app.post(
+    '/api/account/password',
+    {
+      config: { accepts: 'json' },
+      preHandler: rateLimited(app, [
+        { name: 'password-change', ...CHANGE_LIMIT, key: (request) => request.auth?.user.id },
+      ]),
+    },
+    async (request): Promise<OkResponse> => {
+      const user = requireUser(request);
+      const sessionId = request.auth!.sessionId;
+      const body = parseInput(ChangePasswordBodySchema, request.body ?? {});
+      if (!user.passwordHash) throw new HttpError(409, 'passwordNotSet', ACCOUNT_MESSAGES.noPassword);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        logAuthEvent(request, 'password_change', 'invalidPassword', { userId: user.id });
+        throw new HttpError(400, 'invalidPassword', ACCOUNT_MESSAGES.wrongCurrentPassword, 'currentPassword');
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+      });
+      sessionCache.forgetUser(user.id);
+      logAuthEvent(request, 'password_change', 'success', { userId: user.id });
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  DeleteAccountBodySchema,
+  type AccountResponse,
+  type OkResponse,
+} from '@turtle/shared/account';
+import { normalizeEmail } from '@turtle/shared/email';
+import { HOUR_MS } from '@turtle/shared/constants';
+import type { Db } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { rateLimited } from '../../plugins/rate-limit';
+import { sessionCache } from '../../core/identity/session-cache';
+import { endSession, requireUser } from '../../core/identity/sessions';
+import { deleteAccount } from '../../core/identity/account-deletion';
+
+const DELETE_LIMIT = { max: 10, windowMs: HOUR_MS };
+
+/** The Account page (issue 15, item 3): who the account is, and deleting it with all its data. */
+export function accountRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+  app.get('/api/account', async (request): Promise<AccountResponse> => {
+    const user = requireUser(request);
+    return {
+      name: user.name,
+      email: user.email,
+      signInMethod: user.passwordHash ? 'password' : 'provider',
+      createdAt: user.createdAt.getTime(),
+    };
+  });
+
+  app.post(
+    '/api/account/delete',
+    {
+      config: { accepts: 'json' },
+      preHandler: rateLimited(app, [
+        { name: 'account-delete', ...DELETE_LIMIT, key: (request) => request.auth?.user.id },
+      ]),
+    },
+    async (request, reply): Promise<OkResponse> => {
+      const user = requireUser(request);
+      const { confirmation } = parseInput(DeleteAccountBodySchema, request.body ?? {});
+      if (normalizeEmail(confirmation) !== user.email) {
+        throw new HttpError(400, 'validation', ACCOUNT_MESSAGES.confirmationMismatch, 'confirmation');
+      }
+      await deleteAccount(app, db, user, request.log);
+      sessionCache.forgetUser(user.id);
+      await endSession(db, request, reply, secureCookies);
+      request.log.info({ auth: { event: 'accountDeleted', result: 'success', userId: user.id } }, 'account deleted');
+      return { ok: true };
+    },
+  );
+}

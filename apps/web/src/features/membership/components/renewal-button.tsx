@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { SubscriptionSummary } from '@turtle/shared/billing';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { showAlert } from '../../../lib/alert-store';
+import { toast } from '../../../lib/toast';
+import { setRenewal } from '../api/set-renewal';
+import { errorMessage } from '../lib/destination';
+import { formatExpiry } from '../lib/membership-view';
+
+/** "Cancel plan" (at the period's end, after a confirmation) or "Resume plan" for a cancelled one. */
+export function RenewalButton({
+  summary,
+  onChanged,
+}: {
+  summary: SubscriptionSummary;
+  onChanged: (summary: SubscriptionSummary) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const end = summary.periodEnd === null ? null : formatExpiry(summary.periodEnd);
+
+  const change = async (renew: boolean) => {
+    setBusy(true);
+    try {
+      const next = await setRenewal(renew);
+      onChanged(next);
+      setOpen(false);
+      toast(renew ? 'Your plan will renew.' : `Your plan is cancelled. Pro stays until ${end ?? 'the period ends'}.`);
+    } catch (error) {
+      showAlert(errorMessage(error, 'The plan could not be changed. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!summary.renews) {
+    return (
+      <Button variant="primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void change(true)}>
+        {busy && <Spinner />}
+        Resume plan
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
+        Cancel plan
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel Pro?"
+        description={`You keep Pro until ${end ?? 'the end of this period'}; then your plan becomes Free and nothing more is charged. You can resume until then.`}
+        cancelLabel="Keep Pro"
+        confirmLabel="Cancel at period end"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void change(false)}
+      />
+    </>
+  );
+}
