@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MembershipSchema } from './membership';
 
 /** The user as every user-returning endpoint answers it (SPEC 7, DECISIONS "Sessions and routes"). */
