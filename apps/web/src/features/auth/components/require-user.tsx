@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { ScreenSkeleton } from '../../../components/layout/screen-skeleton';
 import { selectIsSignedIn, useTurtleStore } from '../../../lib/turtle-store';
 import { useUserStatus } from '../../../lib/user-status-store';
 import { signInPath } from '../lib/safe-next-path';
@@ -14,7 +14,7 @@ export function RequireUser() {
   const known = useUserStatus((state) => state.known);
   const signedIn = useTurtleStore(selectIsSignedIn);
   const { pathname, search } = useLocation();
-  if (!known) return <PageSpinner />;
+  if (!known) return <ScreenSkeleton />;
   if (!signedIn) return <Navigate replace to={signInPath('/login', pathname + search)} />;
   return <Outlet />;
 }
