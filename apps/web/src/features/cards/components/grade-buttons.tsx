@@ -26,16 +26,21 @@ export function GradeButtons({
           type="button"
           disabled={disabled}
           onClick={() => onGrade(rating)}
-          aria-label={`${RATING_LABELS[rating]}, ${intervals[rating].label}`}
           aria-keyshortcuts={String(rating)}
           className={cn(
             'flex flex-col items-center gap-0.5 rounded-xl bg-white px-1 py-2.5 ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50',
             TONES[rating],
           )}
         >
-          <span className="text-sm font-semibold">{RATING_LABELS[rating]}</span>
+          {/* The name is the visible text, "Again, 10m" (axe: label-content-name-mismatch); the key is aria-keyshortcuts. */}
+          <span className="text-sm font-semibold">
+            {RATING_LABELS[rating]}
+            <span className="sr-only">,</span>
+          </span>
           <span className="text-xs tabular-nums text-slate-600">{intervals[rating].label}</span>
-          <kbd className="hidden text-[0.6875rem] text-slate-400 sm:block">{rating}</kbd>
+          <kbd aria-hidden="true" className="hidden text-[0.6875rem] text-slate-500 sm:block">
+            {rating}
+          </kbd>
         </button>
       ))}
     </div>
