@@ -35,7 +35,11 @@ export function GradeButtons({
               TONES[rating],
             )}
           >
-            <span className="text-sm font-semibold">{RATING_LABELS[rating]}</span>
+            <span className="text-sm font-semibold">
+              {RATING_LABELS[rating]}
+              {/* Keeps the two lines apart in the text axe compares with the name. */}
+              <span className="sr-only">,</span>{' '}
+            </span>
             <span className="text-xs tabular-nums text-slate-600">{intervals[rating].label}</span>
           </button>
           <kbd aria-hidden="true" className="hidden text-[0.6875rem] text-slate-500 sm:block">
