@@ -70,6 +70,17 @@ export default tseslint.config(
     },
   },
   {
+    // zod's JIT must be off before any schema is made (decision 020): shared modules take `z` from ./zod.
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from './zod', which turns zod's eval-based JIT off." }] },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

@@ -1,6 +1,7 @@
 // `npm run bench`: speed and size figures with their goals. Numbers, not pass/fail tests.
 import { benchColdStart } from './cold-start.mjs';
 import { measureLandingJs } from './landing-size.mjs';
+import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
 import { benchChatStream } from './chat/bench-chat-stream.ts';
 import { printChatStream } from './chat/print-chat-stream.ts';
 import { benchNotesList } from './notes-list.ts';
@@ -19,6 +20,8 @@ for (const { file, gzip } of landing.sizes) console.log(`  ${file.padEnd(40)} ${
 console.log(
   `  total ${kb(landing.gzip)}; goal under ${kb(landing.goal)}; ratio ${(landing.gzip / landing.goal).toFixed(2)} of the goal`,
 );
+
+printLighthouse(await benchLighthouse());
 
 const start = await benchColdStart();
 console.log(`\nCold start to first healthy /api/health (built server, embedded PGlite, median of ${start.runs}):`);

@@ -17,6 +17,7 @@ const WEB_INPUTS = [
   path.join(WEB, 'public'),
   path.join(WEB, 'index.html'),
   path.join(WEB, 'vite.config.ts'),
+  path.join(WEB, 'build'),
 ];
 const SERVER_INPUTS = [...SHARED_INPUTS, path.join(SERVER, 'src')];
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The public subset of the server's configuration that the browser may read (`GET /api/config`). */
 export const PublicConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD } from './constants';
 import type { User } from './user';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   CARD_DRAFTS_MAX,
   CardContentSchema,

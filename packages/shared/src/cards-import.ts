@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { IdSchema, type CardAllowance, type CardKind } from './cards';
 
 /**

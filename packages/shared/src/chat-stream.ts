@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { safeText } from './text';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from './constants';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { safeText } from './text';
 import { CHAT_MENTIONED_NOTES_MAX, ModelNameSchema } from './chat-stream';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * `GET /api/health`: 200 while this process can serve. `degraded` when Redis is unavailable (the rate limits then

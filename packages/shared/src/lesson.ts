@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ChatStreamMessageSchema, ModelNameSchema } from './chat-stream';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, LESSON_COUNT } from './constants';
 

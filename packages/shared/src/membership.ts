@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { Plan, Subscription } from './plans';
 
 export const MembershipSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { safeText } from './text';
 
 /** product.md §3 "Note": times are milliseconds since the epoch. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * PostgreSQL cannot store U+0000 in text: a NUL that reached a query was a 500 (issue 17, item 8). Every string a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MembershipSchema } from './membership';
 
 /** The user as every user-returning endpoint answers it (product.md §7, rules.md "Sessions and routes"). */

@@ -3,7 +3,7 @@ import { HttpError } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The one body encoding a route reads; any other is refused with 415 (DECISIONS.md "Security controls"). */
+    /** The one body encoding a route reads; any other is refused with 415 (rules.md "Security controls"). */
     accepts?: 'json' | 'form' | 'binary';
   }
 }

@@ -5,7 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiUrl } from '../lib/api-path';
 import { HttpError } from '../lib/http-error';
 
-/** Serves the built React app: hashed assets cached for a year, `index.html` revalidated every time. */
+/**
+ * Serves the built React app: hashed assets cached for a year, `index.html` revalidated every time. The build writes
+ * brotli and gzip copies of its text files (decision 020); `preCompressed` sends the one the browser accepts, with
+ * `Content-Encoding` and `Vary: Accept-Encoding`, and the file as it is to a browser that accepts neither.
+ */
 export async function registerWeb(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasWeb = indexHtml !== undefined && fs.existsSync(indexHtml);
@@ -13,6 +17,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | und
     await app.register(fastifyStatic, {
       root: webDistDir!,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

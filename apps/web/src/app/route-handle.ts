@@ -6,12 +6,33 @@ export interface RouteHandle {
   title?: string;
   /** Marketing pages draw full-width sections; every app screen keeps the spec's 4xl main area. */
   fullWidth?: boolean;
+  /** The shapes drawn while the screen's chunk loads (default: a page of rows). */
+  skeleton?: SkeletonKind;
+  /** Loads the screen's chunk ahead of a navigation (set by `lazyScreen`). */
+  preload?: () => Promise<unknown>;
+  /** Which lazy screen the route shows (set by `lazyScreen`); the layout's loading boundary is keyed by it. */
+  screen?: string;
 }
+
+export type SkeletonKind = 'page' | 'marketing' | 'chat' | 'player';
 
 const HOME_TITLE = 'Turtle: an AI study partner that reads your notes';
 
 function useRouteHandles(): RouteHandle[] {
   return useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
+}
+
+/**
+ * The key of the layout's `Suspense` around the screen: a new screen gets a new boundary, so a navigation shows
+ * the header's new state and the skeleton at once instead of holding the old screen until the chunk arrives.
+ */
+export function useScreenKey(): string {
+  return (
+    useRouteHandles()
+      .map((handle) => handle.screen)
+      .filter(Boolean)
+      .pop() ?? 'none'
+  );
 }
 
 export function useIsFullWidth(): boolean {

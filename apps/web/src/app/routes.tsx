@@ -4,17 +4,25 @@ import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
 import { BareLayout } from './layouts/bare-layout';
+import { lazyScreen } from './lazy-screen';
 import { MainLayout } from './layouts/main-layout';
 import type { RouteHandle } from './route-handle';
 import { Root } from './root';
 
-const noteEditor = async () => ({
-  Component: (await import('../features/notes/components/note-editor-screen')).NoteEditorScreen,
-});
+const noteEditorScreen = lazyScreen(
+  {},
+  () => import('../features/notes/components/note-editor-screen'),
+  (m) => m.NoteEditorScreen,
+);
+/** `/note/new` and `/note/:id` share one editor, which keeps its state when a new note gets its address. */
+const noteEditor = (title: string) => ({ ...noteEditorScreen, handle: { ...noteEditorScreen.handle, title } });
 
-const cardEditor = async () => ({
-  Component: (await import('../features/cards/components/card-editor-screen')).CardEditorScreen,
-});
+const cardEditorScreen = lazyScreen(
+  {},
+  () => import('../features/cards/components/card-editor-screen'),
+  (m) => m.CardEditorScreen,
+);
+const cardEditor = (title: string) => ({ ...cardEditorScreen, handle: { ...cardEditorScreen.handle, title } });
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -22,7 +30,8 @@ const titled = (title: string): RouteHandle => ({ title });
 const authScreen = (title: string): RouteHandle => ({ title, fullWidth: true });
 
 /**
- * The route table of product.md §2. Every screen is its own chunk, so the landing page loads only what it shows.
+ * The route table of product.md §2. Every screen is its own chunk, so the landing page loads only what it shows; the
+ * layouts draw the header and the screen's skeleton while a chunk loads (`lazyScreen`, decision 020).
  * rules.md "Sessions and routes": the screens under `RequireUser` need a signed-in user; `RedirectIfSignedIn`
  * sends a signed-in visitor away from login and signup.
  */
@@ -30,52 +39,60 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
-    // Nothing to show while the first screen's chunk loads (a few ms); avoids a flash of a spinner.
-    HydrateFallback: () => null,
     children: [
       {
         element: <MainLayout />,
         children: [
           {
             index: true,
-            handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/marketing/landing-page')).LandingPage }),
+            ...lazyScreen(
+              { fullWidth: true, skeleton: 'marketing' },
+              () => import('../features/marketing/landing-page'),
+              (m) => m.LandingPage,
+            ),
           },
           {
             path: 'features',
-            handle: { fullWidth: true, title: 'Features' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/marketing/features-page')).FeaturesPage }),
+            ...lazyScreen(
+              { fullWidth: true, title: 'Features', skeleton: 'marketing' },
+              () => import('../features/marketing/features-page'),
+              (m) => m.FeaturesPage,
+            ),
           },
           {
             path: 'pricing',
-            handle: titled('Pricing'),
-            lazy: async () => ({
-              Component: (await import('../features/membership/components/pricing-screen')).PricingScreen,
-            }),
+            ...lazyScreen(
+              titled('Pricing'),
+              () => import('../features/membership/components/pricing-screen'),
+              (m) => m.PricingScreen,
+            ),
           },
           {
             path: 'lessons',
-            handle: titled('Lessons'),
-            lazy: async () => ({
-              Component: (await import('../features/lessons/components/lessons-screen')).LessonsScreen,
-            }),
+            ...lazyScreen(
+              titled('Lessons'),
+              () => import('../features/lessons/components/lessons-screen'),
+              (m) => m.LessonsScreen,
+            ),
           },
           {
             element: <RedirectIfSignedIn />,
             children: [
               {
                 path: 'login',
-                handle: authScreen('Log in'),
-                lazy: async () => ({
-                  Component: (await import('../features/auth/components/login-screen')).LoginScreen,
-                }),
+                ...lazyScreen(
+                  authScreen('Log in'),
+                  () => import('../features/auth/components/login-screen'),
+                  (m) => m.LoginScreen,
+                ),
               },
               {
                 path: 'signup',
-                handle: authScreen('Sign up'),
-                lazy: async () => ({
-                  Component: (await import('../features/auth/components/signup-screen')).SignupScreen,
-                }),
+                ...lazyScreen(
+                  authScreen('Sign up'),
+                  () => import('../features/auth/components/signup-screen'),
+                  (m) => m.SignupScreen,
+                ),
               },
             ],
           },
@@ -84,113 +101,130 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'test',
-                handle: titled('Test'),
-                lazy: async () => ({ Component: (await import('../features/chat/test-page/test-screen')).TestScreen }),
+                ...lazyScreen(
+                  titled('Test'),
+                  () => import('../features/chat/test-page/test-screen'),
+                  (m) => m.TestScreen,
+                ),
               },
               {
                 path: 'demo/lexical_mentions',
-                handle: titled('Demo: Chat Input'),
-                lazy: async () => ({
-                  Component: (await import('../features/chat/demos/chat-input-demo-screen')).ChatInputDemoScreen,
-                }),
+                ...lazyScreen(
+                  titled('Demo: Chat Input'),
+                  () => import('../features/chat/demos/chat-input-demo-screen'),
+                  (m) => m.ChatInputDemoScreen,
+                ),
               },
               {
                 path: 'demo/markdown',
-                handle: titled('Demo: Markdown'),
-                lazy: async () => ({
-                  Component: (await import('../features/chat/demos/markdown-demo-screen')).MarkdownDemoScreen,
-                }),
+                ...lazyScreen(
+                  titled('Demo: Markdown'),
+                  () => import('../features/chat/demos/markdown-demo-screen'),
+                  (m) => m.MarkdownDemoScreen,
+                ),
               },
               {
                 path: 'payment/success',
-                handle: titled('Payment'),
-                lazy: async () => ({
-                  Component: (await import('../features/membership/components/payment-success-screen'))
-                    .PaymentSuccessScreen,
-                }),
+                ...lazyScreen(
+                  titled('Payment'),
+                  () => import('../features/membership/components/payment-success-screen'),
+                  (m) => m.PaymentSuccessScreen,
+                ),
               },
               {
                 path: 'membership',
-                handle: titled('Membership'),
-                lazy: async () => ({
-                  Component: (await import('../features/membership/components/membership-screen')).MembershipScreen,
-                }),
+                ...lazyScreen(
+                  titled('Membership'),
+                  () => import('../features/membership/components/membership-screen'),
+                  (m) => m.MembershipScreen,
+                ),
               },
               {
                 path: 'account',
-                handle: titled('Account'),
-                lazy: async () => ({
-                  Component: (await import('../features/account/components/account-screen')).AccountScreen,
-                }),
+                ...lazyScreen(
+                  titled('Account'),
+                  () => import('../features/account/components/account-screen'),
+                  (m) => m.AccountScreen,
+                ),
               },
               {
                 path: 'account/billing',
-                handle: titled('Plan & billing'),
-                lazy: async () => ({
-                  Component: (await import('../features/membership/components/billing-screen')).BillingScreen,
-                }),
+                ...lazyScreen(
+                  titled('Plan & billing'),
+                  () => import('../features/membership/components/billing-screen'),
+                  (m) => m.BillingScreen,
+                ),
               },
               {
                 path: 'checkout/demo',
-                handle: titled('Demo checkout'),
-                lazy: async () => ({
-                  Component: (await import('../features/membership/components/demo-checkout-screen'))
-                    .DemoCheckoutScreen,
-                }),
+                ...lazyScreen(
+                  titled('Demo checkout'),
+                  () => import('../features/membership/components/demo-checkout-screen'),
+                  (m) => m.DemoCheckoutScreen,
+                ),
               },
               {
                 path: 'notes',
-                handle: titled('Notes'),
-                lazy: async () => ({
-                  Component: (await import('../features/notes/components/notes-screen')).NotesScreen,
-                }),
+                ...lazyScreen(
+                  titled('Notes'),
+                  () => import('../features/notes/components/notes-screen'),
+                  (m) => m.NotesScreen,
+                ),
               },
-              { path: 'note/new', handle: titled('New note'), lazy: noteEditor },
-              { path: 'note/:id', handle: titled('Note'), lazy: noteEditor },
+              { path: 'note/new', ...noteEditor('New note') },
+              { path: 'note/:id', ...noteEditor('Note') },
               {
                 // `/cards/analytics` too: the cards screen loads it, so the entry chunk's route table stays as it was.
                 path: 'cards/:section?',
-                handle: titled('Flashcards'),
-                lazy: async () => ({
-                  Component: (await import('../features/cards/components/cards-screen')).CardsScreen,
-                }),
+                ...lazyScreen(
+                  titled('Flashcards'),
+                  () => import('../features/cards/components/cards-screen'),
+                  (m) => m.CardsScreen,
+                ),
               },
               {
                 path: 'cards/review',
-                handle: titled('Review'),
-                lazy: async () => ({
-                  Component: (await import('../features/cards/components/review-screen')).ReviewScreen,
-                }),
+                ...lazyScreen(
+                  titled('Review'),
+                  () => import('../features/cards/components/review-screen'),
+                  (m) => m.ReviewScreen,
+                ),
               },
               {
                 path: 'cards/drafts',
-                handle: titled('Drafts'),
-                lazy: async () => ({
-                  Component: (await import('../features/cards/components/drafts-screen')).DraftsScreen,
-                }),
+                ...lazyScreen(
+                  titled('Drafts'),
+                  () => import('../features/cards/components/drafts-screen'),
+                  (m) => m.DraftsScreen,
+                ),
               },
-              { path: 'cards/new', handle: titled('New card'), lazy: cardEditor },
-              { path: 'cards/edit/:id', handle: titled('Edit card'), lazy: cardEditor },
+              { path: 'cards/new', ...cardEditor('New card') },
+              { path: 'cards/edit/:id', ...cardEditor('Edit card') },
               {
                 path: 'cards/decks/:id',
-                handle: titled('Deck'),
-                lazy: async () => ({
-                  Component: (await import('../features/cards/components/deck-screen')).DeckScreen,
-                }),
+                ...lazyScreen(
+                  titled('Deck'),
+                  () => import('../features/cards/components/deck-screen'),
+                  (m) => m.DeckScreen,
+                ),
               },
               {
                 path: 'cards/import',
-                handle: titled('Import cards'),
-                lazy: async () => ({
-                  Component: (await import('../features/cards/components/import-screen')).ImportScreen,
-                }),
+                ...lazyScreen(
+                  titled('Import cards'),
+                  () => import('../features/cards/components/import-screen'),
+                  (m) => m.ImportScreen,
+                ),
               },
             ],
           },
           {
             path: 'contact',
-            handle: titled('Contact us'),
-            lazy: async () => ({ Component: (await import('../features/contact/contact-page')).ContactPage }),
+            ...lazyScreen(
+              titled('Contact us'),
+              () => import('../features/contact/contact-page'),
+              (m) => m.ContactPage,
+            ),
           },
           { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> },
         ],
@@ -205,24 +239,27 @@ export const routes: RouteObject[] = [
                 path: 'chats',
                 // The chat fills the window under the header (no footer, so the page itself never scrolls: issue 15,
                 // item 6): conversations beside, messages, composer at the bottom.
-                handle: { title: 'Chats', fullWidth: true } satisfies RouteHandle,
-                lazy: async () => ({
-                  Component: (await import('../features/chat/components/chats-screen')).ChatsScreen,
-                }),
+                ...lazyScreen(
+                  { title: 'Chats', fullWidth: true, skeleton: 'chat' },
+                  () => import('../features/chat/components/chats-screen'),
+                  (m) => m.ChatsScreen,
+                ),
               },
               {
                 path: 'learn/:id',
-                handle: titled('Lesson'),
-                lazy: async () => ({
-                  Component: (await import('../features/lessons/components/lesson-player-screen')).LessonPlayerScreen,
-                }),
+                ...lazyScreen(
+                  { title: 'Lesson', skeleton: 'player' },
+                  () => import('../features/lessons/components/lesson-player-screen'),
+                  (m) => m.LessonPlayerScreen,
+                ),
               },
               {
                 path: 'demo/lexical_mentions_v2',
-                handle: titled('Demo: Chat Input'),
-                lazy: async () => ({
-                  Component: (await import('../features/chat/demos/chat-input-demo-v2-screen')).ChatInputDemoV2Screen,
-                }),
+                ...lazyScreen(
+                  titled('Demo: Chat Input'),
+                  () => import('../features/chat/demos/chat-input-demo-v2-screen'),
+                  (m) => m.ChatInputDemoV2Screen,
+                ),
               },
             ],
           },

@@ -16,7 +16,9 @@ export default function UserMenu({ name }: { name: string }) {
   const onLogout = useLogout();
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while its links
+    // stay focusable (axe: aria-hidden-focus). It still closes on Escape and on a click outside.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={userButtonClass}>
         <UserButtonLabel name={name} />
       </DropdownMenu.Trigger>

@@ -25,7 +25,8 @@ export function CodeBlock({ children }: ComponentProps<'pre'>) {
           className="text-slate-300 hover:bg-white/10 hover:text-white"
         />
       </div>
-      <pre className="overflow-x-auto p-4 text-[0.8125rem]/6">
+      {/* Focusable, so a keyboard can scroll a long line into view. */}
+      <pre tabIndex={0} className="overflow-x-auto p-4 text-[0.8125rem]/6">
         <code ref={codeRef} className={code?.className}>
           {code ? code.children : children}
         </code>

@@ -123,5 +123,13 @@ export const markdownComponents: Components = {
       {...props}
     />
   ),
-  input: ({ node: _node, ...props }) => <input {...props} disabled className="mr-1.5 align-middle accent-brand-600" />,
+  // A task list's box: read-only, named by its state (the item's text follows it).
+  input: ({ node: _node, ...props }) => (
+    <input
+      {...props}
+      disabled
+      aria-label={props.checked ? 'Done' : 'Not done'}
+      className="mr-1.5 align-middle accent-brand-600"
+    />
+  ),
 };

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { ScreenSkeleton } from '../../../components/layout/screen-skeleton';
 import { selectIsSignedIn, useTurtleStore } from '../../../lib/turtle-store';
 import { useUserStatus } from '../../../lib/user-status-store';
 import { signInPath } from '../lib/safe-next-path';
@@ -15,7 +15,7 @@ export function RequireUser() {
   const signedIn = useTurtleStore(selectIsSignedIn);
   const loggedOut = useTurtleStore((state) => state.loggedOut);
   const { pathname, search } = useLocation();
-  if (!known) return <PageSpinner />;
+  if (!known) return <ScreenSkeleton />;
   // After a logout the next person on this browser must not land where the last one was.
   if (!signedIn) return <Navigate replace to={loggedOut ? '/' : signInPath('/login', pathname + search)} />;
   return <Outlet />;

@@ -78,7 +78,7 @@ export function ReviewScreen() {
           ) : (
             <Button size="lg" onClick={session.reveal} className="w-full sm:mx-auto sm:w-auto sm:min-w-64">
               Show answer
-              <kbd className="rounded bg-white/20 px-1.5 text-xs font-medium">Space</kbd>
+              <kbd className="rounded bg-brand-900 px-1.5 text-xs font-medium">Space</kbd>
             </Button>
           )}
         </>

@@ -104,7 +104,7 @@ export function ComposerEditor({
                 aria-multiline
                 enterKeyHint={coarsePointer ? 'enter' : 'send'}
                 placeholder={
-                  <div className="pointer-events-none absolute inset-x-0 top-0 truncate py-3 text-base/6 text-slate-400 select-none">
+                  <div className="pointer-events-none absolute inset-x-0 top-0 truncate py-3 text-base/6 text-slate-500 select-none">
                     {placeholder}
                   </div>
                 }

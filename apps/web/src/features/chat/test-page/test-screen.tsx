@@ -87,7 +87,7 @@ export function TestScreen() {
           )}
         >
           {output || (
-            <span className="text-slate-400">{streaming ? 'Waiting for the first token…' : 'Nothing yet.'}</span>
+            <span className="text-slate-500">{streaming ? 'Waiting for the first token…' : 'Nothing yet.'}</span>
           )}
         </div>
       </div>

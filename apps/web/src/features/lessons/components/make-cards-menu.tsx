@@ -20,7 +20,7 @@ export function MakeCardsMenu({
 }) {
   const navigate = useNavigate();
   return (
-    <DropdownMenu.Root onOpenChange={(open) => open && onOpen()}>
+    <DropdownMenu.Root modal={false} onOpenChange={(open) => open && onOpen()}>
       <DropdownMenu.Trigger className={buttonClass('secondary', 'sm')} title="Make flashcards from this lesson">
         <Layers className="size-4 text-brand-700" aria-hidden="true" />
         <span className="hidden sm:inline">Make cards</span>

@@ -6,8 +6,8 @@ const format = (value: number) => value.toLocaleString('en-US');
 export function CharacterCount({ label, length, max }: { label: string; length: number; max: number }) {
   const over = length > max;
   return (
-    <p className={cn('text-xs tabular-nums', over ? 'font-semibold text-red-700' : 'text-slate-500')}>
-      <span className="text-slate-400">{label}</span> {format(length)} / {format(max)}
+    <p className={cn('text-xs tabular-nums', over ? 'font-semibold text-red-700' : 'text-slate-600')}>
+      <span className="text-slate-500">{label}</span> {format(length)} / {format(max)}
     </p>
   );
 }

@@ -1,0 +1,26 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteHandle } from './route-handle';
+
+/** Starts loading the chunks of the screen at `pathname` (the browser keeps each module once, so this is cheap). */
+export function preloadRoute(routes: RouteObject[], pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => {
+      // A failed preload is retried by the navigation itself, which shows the error screen if it fails again.
+    });
+  }
+}
+
+/**
+ * Preloads a link's screen when the pointer rests on it, a finger touches it or the keyboard focuses it, so the
+ * chunk is usually there by the click. One listener on the document covers every link, present and future.
+ */
+export function preloadRoutesOnIntent(routes: RouteObject[]): void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    preloadRoute(routes, link.pathname);
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
+  }
+}
