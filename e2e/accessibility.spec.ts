@@ -21,6 +21,7 @@ const SIGNED_IN = [
   ['/', '/chats', '/notes', '/note/new', '/note/:note'],
   ['/cards', '/cards/new', '/cards/review', '/cards/drafts', '/cards/import', '/cards/decks/:deck'],
   ['/lessons', '/learn/1', '/pricing', '/membership'],
+  ['/account', '/account/billing', '/cards/analytics'],
   ['/test', '/demo/lexical_mentions', '/demo/lexical_mentions_v2', '/demo/markdown'],
 ];
 
@@ -76,12 +77,19 @@ describe.each(VIEWPORTS)('accessibility at $name (axe-core: no serious or critic
     GROUP_TIMEOUT_MS,
   );
 
-  it('the open user menu', async () => {
+  it("the open user menu (on a phone, the header's Menu)", async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Ada' }, viewport });
     await open(page, '/notes');
-    await page.getByRole('banner').getByRole('button', { name: 'Ada' }).click();
-    await page.getByRole('menu').waitFor();
-    await expectNoSeriousA11yViolations(page, 'the user menu');
+    const banner = page.getByRole('banner');
+    if (viewport === PHONE) {
+      await banner.getByRole('button', { name: 'Menu' }).click();
+      await banner.getByRole('navigation', { name: 'Menu' }).waitFor();
+      await expectNoSeriousA11yViolations(page, 'the phone menu');
+    } else {
+      await banner.getByRole('button', { name: 'Ada' }).click();
+      await page.getByRole('menu').waitFor();
+      await expectNoSeriousA11yViolations(page, 'the user menu');
+    }
   });
 
   it('the chat: the @ menu, the conversation list on phones and the delete dialog', async () => {
