@@ -45,7 +45,11 @@ export default tseslint.config(
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/*/tsconfig.json' })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/*/tsconfig.json', noWarnOnMultipleProjects: true }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { AUTH_MESSAGES } from './auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { safeText } from './text';

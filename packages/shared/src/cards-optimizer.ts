@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { TimeZoneSchema } from './cards-day';
 import { CARDS_PER_DAY_MAX, DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN } from './cards-review';
 

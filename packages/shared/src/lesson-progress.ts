@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE } from './lesson';
 
 /** The longest lesson is under 7 minutes; a position past an hour is not a position in any of them. */
