@@ -21,7 +21,6 @@ const SIGNED_IN = [
   ['/', '/chats', '/notes', '/note/new', '/note/:note'],
   ['/cards', '/cards/new', '/cards/review', '/cards/drafts', '/cards/import', '/cards/decks/:deck'],
   ['/lessons', '/learn/1', '/pricing', '/membership'],
-  ['/account', '/account/billing', '/cards/analytics'],
   ['/test', '/demo/lexical_mentions', '/demo/lexical_mentions_v2', '/demo/markdown'],
 ];
 
@@ -124,22 +123,16 @@ describe.each(VIEWPORTS)('accessibility at $name (axe-core: no serious or critic
     await expectNoSeriousA11yViolations(page, 'the delete-conversation dialog');
   });
 
-  it('the note dialogs: delete and discard changes', async () => {
+  it('the delete-note dialog', async () => {
+    // Edits to a note now save as they are typed, so the discard prompt shows only after a failed save
+    // (notes-loop.spec.ts); the delete dialog is the note screen's one dialog.
     const { page, sessionToken } = await app.newPage({ signedIn: true, viewport });
-    const note = await saveNoteViaApi(app.url, sessionToken!, { name: 'Trip', content: 'Lisbon in May' });
+    await saveNoteViaApi(app.url, sessionToken!, { name: 'Trip', content: 'Lisbon in May' });
     await open(page, '/notes');
     await page.getByRole('button', { name: 'Delete Trip' }).click();
     await page.getByRole('alertdialog').waitFor();
     await page.waitForTimeout(300);
     await expectNoSeriousA11yViolations(page, 'the delete-note dialog');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-
-    await open(page, `/note/${note.id}`);
-    await page.getByLabel('Content', { exact: true }).fill('Lisbon in June');
-    await page.getByRole('link', { name: 'Back' }).click();
-    await page.getByRole('alertdialog').waitFor();
-    await page.waitForTimeout(300);
-    await expectNoSeriousA11yViolations(page, 'the discard-changes dialog');
   });
 
   it('a success toast', async () => {

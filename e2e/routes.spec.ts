@@ -75,7 +75,8 @@ describe('the route table', () => {
       expect(footers, `${route.path} footer`).toBe(route.layout === 'main' ? 1 : 0);
     }
     expect(app.pageErrors).toEqual([]);
-  });
+    // About 30 screens, each loaded cold: room for a busy machine; the speed of each lives in the bench.
+  }, 180_000);
 
   it('sends a signed-out visitor of every screen that needs a user to the login page, remembering where to', async () => {
     const { page } = await app.newPage();
