@@ -5,7 +5,7 @@ import {
   TEST_ISSUER_CLIENT_SECRET,
   type TestIssuer,
 } from '../apps/server/test/support/test-issuer';
-import { loginLink, uniqueEmail, userButton } from './support/accounts';
+import { uniqueEmail, userButton } from './support/accounts';
 import { useE2eApp } from './support/e2e-app';
 import { continueWith } from './support/sign-in-popup';
 
@@ -42,7 +42,8 @@ describe('"Continue with" an outside provider', () => {
     expect(await page.getByRole('button', { name: /^Continue with/ }).innerText()).toBe('Continue with Test IdP');
 
     await continueWith(page, 'Test IdP', { name: 'Hedy Lamarr', email: uniqueEmail('hedy') });
-    await page.waitForURL(`${app.url}/`);
+    // Signing in lands on the member's chats (decision 019).
+    await page.waitForURL(`${app.url}/chats`);
     await userButton(page, 'Hedy Lamarr').waitFor();
 
     await page.reload();
@@ -62,6 +63,7 @@ describe('"Continue with" an outside provider', () => {
     await popup.close();
     await expect.poll(() => button.isEnabled(), { timeout: 5_000 }).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
-    await loginLink(page).waitFor();
+    // Still signed out: the login page's header offers Sign up (it has no Login button of its own).
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).waitFor();
   });
 });
