@@ -77,52 +77,50 @@ export function MobileMenu({ name }: { name: string | null }) {
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg"
       >
-        {/* Drawn only while open: its Cards link would fetch the due count a second time. */}
-        {open &&
-          (signedIn ? (
-            <div className="flex flex-col gap-2">
-              <Group label="Your work">
-                {SIGNED_IN_SECTIONS.map((item) => (
-                  <NavLink key={item.to} to={item.to} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                ))}
-                <CardsNavLink className={linkClass} signedIn />
-              </Group>
-              <Group label={name}>
-                {[...ACCOUNT_ENTRIES, ...SPEC_ENTRIES].map((item) => (
-                  <NavLink key={item.to} to={item.to} end className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                ))}
-                <button
-                  type="button"
-                  onClick={() => void onLogout()}
-                  className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-base font-medium text-slate-700 hover:bg-slate-100"
-                >
-                  <LogOut className="size-4" aria-hidden="true" /> Logout
-                </button>
-              </Group>
-            </div>
-          ) : (
-            <div className="flex flex-col gap-1">
-              {SIGNED_OUT_SECTIONS.map((item) => (
+        {signedIn ? (
+          <div className="flex flex-col gap-2">
+            <Group label="Your work">
+              {SIGNED_IN_SECTIONS.map((item) => (
                 <NavLink key={item.to} to={item.to} className={linkClass}>
                   {item.label}
                 </NavLink>
               ))}
-              {pathname !== '/login' && (
-                <NavLink to="/login" className={linkClass}>
-                  Login
+              <CardsNavLink className={linkClass} signedIn />
+            </Group>
+            <Group label={name}>
+              {[...ACCOUNT_ENTRIES, ...SPEC_ENTRIES].map((item) => (
+                <NavLink key={item.to} to={item.to} end className={linkClass}>
+                  {item.label}
                 </NavLink>
-              )}
-              {pathname !== '/signup' && (
-                <NavLink to="/signup" className={linkClass}>
-                  Sign up
-                </NavLink>
-              )}
-            </div>
-          ))}
+              ))}
+              <button
+                type="button"
+                onClick={() => void onLogout()}
+                className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-base font-medium text-slate-700 hover:bg-slate-100"
+              >
+                <LogOut className="size-4" aria-hidden="true" /> Logout
+              </button>
+            </Group>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-1">
+            {SIGNED_OUT_SECTIONS.map((item) => (
+              <NavLink key={item.to} to={item.to} className={linkClass}>
+                {item.label}
+              </NavLink>
+            ))}
+            {pathname !== '/login' && (
+              <NavLink to="/login" className={linkClass}>
+                Login
+              </NavLink>
+            )}
+            {pathname !== '/signup' && (
+              <NavLink to="/signup" className={linkClass}>
+                Sign up
+              </NavLink>
+            )}
+          </div>
+        )}
       </nav>
     </div>
   );
