@@ -122,9 +122,10 @@ describe('the header on a 390 px phone', () => {
         .click();
       await page.waitForURL(`${app.url}${path}`);
       await menu(page).waitFor({ state: 'hidden' });
-      // The header has drawn the new page (its link is current): a Menu opened before that would close with it.
+      // The header has drawn the new page (its link is current): a Menu opened before that would close with it. The
+      // header's main links (hidden on a phone) tell it.
       await page
-        .locator('nav[aria-label="Menu"] a[aria-current="page"]')
+        .locator('nav[aria-label="Main"] a[aria-current="page"]')
         .filter({ hasText: name })
         .waitFor({ state: 'attached' });
     }
