@@ -8,6 +8,7 @@ import { DAY_MS, HOUR_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../db/database';
 import { cards } from '../../db/schema';
 import { schedulerParameters, toFsrsCard } from './scheduler';
+import { memoryColumns } from './review.repository';
 
 /** At most this many new cards join the forecast (the queue's new-card limit applies on top). */
 const FORECAST_CARDS_MAX = 50_000;
@@ -28,25 +29,13 @@ export async function forecastLoad(
     ...schedulerParameters({ desiredRetention: input.retention, weights: input.weights }),
     enable_fuzz: false,
   });
-  const memory = {
-    state: cards.state,
-    due: cards.due,
-    stability: cards.stability,
-    difficulty: cards.difficulty,
-    elapsedDays: cards.elapsedDays,
-    scheduledDays: cards.scheduledDays,
-    learningSteps: cards.learningSteps,
-    reps: cards.reps,
-    lapses: cards.lapses,
-    lastReview: cards.lastReview,
-  };
   const studied = await db
-    .select(memory)
+    .select(memoryColumns)
     .from(cards)
     .where(and(eq(cards.userId, input.userId), ne(cards.state, CardState.NEW)))
     .limit(FORECAST_CARDS_MAX);
   const fresh = await db
-    .select(memory)
+    .select(memoryColumns)
     .from(cards)
     .where(and(eq(cards.userId, input.userId), eq(cards.state, CardState.NEW)))
     .orderBy(asc(cards.due))

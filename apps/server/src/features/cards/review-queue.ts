@@ -5,6 +5,7 @@ import { MINUTE_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../db/database';
 import { cardNotes, cards, decks, reviewLogs } from '../../db/schema';
 import { previewIntervals } from './scheduler';
+import { memoryColumns } from './review.repository';
 
 /** With nothing else left, a learning card due this soon is shown early (Anki's "learn ahead limit"). */
 export const LEARN_AHEAD_MS = 20 * MINUTE_MS;
@@ -72,16 +73,7 @@ const reviewCardColumns = {
   front: cardNotes.front,
   back: cardNotes.back,
   source: cardNotes.source,
-  state: cards.state,
-  due: cards.due,
-  stability: cards.stability,
-  difficulty: cards.difficulty,
-  elapsedDays: cards.elapsedDays,
-  scheduledDays: cards.scheduledDays,
-  learningSteps: cards.learningSteps,
-  reps: cards.reps,
-  lapses: cards.lapses,
-  lastReview: cards.lastReview,
+  ...memoryColumns,
 };
 
 async function firstCard(db: DbOrTx, where: SQL | undefined) {

@@ -7,7 +7,8 @@ import { HttpError } from '../../lib/http-error';
 import { cardNotFound } from './card-notes.repository';
 import { fromFsrsCard, schedulerFor, toFsrsCard, type CardMemory } from './scheduler';
 
-const memoryColumns = {
+/** A card's FSRS memory, as the scheduler reads it (shared by the review, the queue and the forecast). */
+export const memoryColumns = {
   state: cards.state,
   due: cards.due,
   stability: cards.stability,
