@@ -17,6 +17,13 @@ const words = (count: number) => Array.from({ length: count }, (_, index) => `wo
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const replies = (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="assistant"]');
 
+/** A promise the test settles when it has seen what it waits for. */
+function openGate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 async function waitForClosed(fake: FakeLlm) {
   const deadline = Date.now() + 5000;
   while (fake.lastClosedAt === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
@@ -43,7 +50,7 @@ describe('with one model configured', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('?');
     await page.keyboard.press('Enter');
-    await expect.poll(() => replies(page).last().innerText(), { timeout: 10_000 }).toContain('Your rent is 900.');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 20_000 }).toContain('Your rent is 900.');
     expect(await page.getByRole('combobox', { name: 'Model' }).count()).toBe(0);
     const sent = fake.requests.at(-1)!;
     expect(sent.body.model).toBe(FAKE_MODEL);
@@ -59,7 +66,7 @@ describe('with one model configured', () => {
     await editor(page).click();
     await page.keyboard.type('Tell me a long story');
     await page.keyboard.press('Enter');
-    await expect.poll(() => replies(page).last().innerText(), { timeout: 10_000 }).toContain('word3');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 20_000 }).toContain('word3');
     fake.lastClosedAt = undefined;
     const stoppedAt = Date.now();
     await page.getByRole('button', { name: 'Stop' }).click();
@@ -70,7 +77,13 @@ describe('with one model configured', () => {
   });
 
   it('the lesson tutor streams a reply from the same model, with the transcript in its prompt', async () => {
-    fake.script = { tokens: ['Compounding ', 'means ', 'growth ', 'on ', 'growth.'], delayMs: 120 };
+    // The last two tokens wait for the test: a partial answer is seen however slowly this machine runs.
+    const gate = openGate();
+    fake.script = {
+      tokens: ['Compounding ', 'means ', 'growth ', 'on ', 'growth.'],
+      delayMs: 120,
+      hold: { beforeToken: 3, until: gate.opened },
+    };
     fake.requests = [];
     const { page } = await app.newPage({ signedIn: true });
     await openLesson(page);
@@ -78,9 +91,10 @@ describe('with one model configured', () => {
     await player.input(page).fill('What is compounding?');
     await player.input(page).press('Enter');
     // Token by token: a partial answer shows before the whole one.
-    await player.log(page).getByText('Compounding means', { exact: false }).waitFor({ timeout: 10_000 });
+    await player.log(page).getByText('Compounding means', { exact: false }).waitFor({ timeout: 20_000 });
     expect(await player.log(page).innerText()).not.toContain('growth on growth.');
-    await player.log(page).getByText('Compounding means growth on growth.').waitFor({ timeout: 10_000 });
+    gate.open();
+    await player.log(page).getByText('Compounding means growth on growth.').waitFor({ timeout: 20_000 });
     const sent = fake.requests.at(-1)!;
     expect(sent.body.model).toBe(FAKE_MODEL);
     expect(sent.body.messages[1]!.content).toContain('<transcript>');
@@ -88,14 +102,17 @@ describe('with one model configured', () => {
   });
 
   it('the tutor shows the typing indicator, then Stop ends its answer, closing the upstream call', async () => {
-    fake.script = { tokens: words(200), delayMs: 50, firstDelayMs: 400 };
+    // The first token waits for the test, so the indicator is seen however slowly this machine runs.
+    const gate = openGate();
+    fake.script = { tokens: words(200), delayMs: 50, hold: { beforeToken: 0, until: gate.opened } };
     const { page } = await app.newPage({ signedIn: true });
     await openLesson(page);
     await player.ask(page).click();
     await player.input(page).fill('Explain everything');
     await player.input(page).press('Enter');
     await player.log(page).getByText('AI is typing').waitFor();
-    await player.log(page).getByText('word3', { exact: false }).waitFor({ timeout: 10_000 });
+    gate.open();
+    await player.log(page).getByText('word3', { exact: false }).waitFor({ timeout: 20_000 });
     fake.lastClosedAt = undefined;
     const stoppedAt = Date.now();
     await player.pane(page).getByRole('button', { name: 'Stop' }).click();
@@ -112,7 +129,7 @@ describe('with one model configured', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Hi');
     await page.locator('form button[type="submit"]').click();
     await expect
-      .poll(() => page.getByRole('log', { name: 'Output' }).innerText(), { timeout: 10_000 })
+      .poll(() => page.getByRole('log', { name: 'Output' }).innerText(), { timeout: 20_000 })
       .toBe('Hello from the model.');
     expect(fake.requests.at(-1)!.body.model).toBe(FAKE_MODEL);
   });
@@ -137,7 +154,7 @@ describe('with two models configured', () => {
     await editor(page).click();
     await page.keyboard.type('Hi');
     await page.keyboard.press('Enter');
-    await expect.poll(() => fake.requests.at(-1)?.body.model, { timeout: 10_000 }).toBe(SECOND_MODEL);
+    await expect.poll(() => fake.requests.at(-1)?.body.model, { timeout: 20_000 }).toBe(SECOND_MODEL);
     await page.reload();
     await page.getByRole('combobox', { name: 'Model' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe(SECOND_MODEL);

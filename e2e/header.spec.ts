@@ -35,14 +35,15 @@ describe('header', () => {
     const notes = nav.getByRole('link', { name: 'Notes' });
     expect(await chats.evaluate(fontWeight)).not.toBe('700');
 
+    // The header is drawn again as the new screen arrives: its style is read once it has settled.
     await chats.click();
     await page.waitForURL(`${app.url}/chats`);
-    expect(await chats.evaluate(fontWeight)).toBe('700');
+    await expect.poll(() => chats.evaluate(fontWeight)).toBe('700');
     expect(await notes.evaluate(fontWeight)).not.toBe('700');
 
     await notes.click();
     await page.waitForURL(`${app.url}/notes`);
-    expect(await notes.evaluate(fontWeight)).toBe('700');
+    await expect.poll(() => notes.evaluate(fontWeight)).toBe('700');
     expect(await chats.evaluate(fontWeight)).not.toBe('700');
   });
 

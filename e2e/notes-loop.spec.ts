@@ -62,6 +62,8 @@ describe.each([
     const dialog = page.getByRole('alertdialog', { name: 'Discard changes?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    // Until the dialog has gone it traps the focus, and typing would not reach the note.
+    await dialog.waitFor({ state: 'detached' });
     await page.unroute('**/api/note/save');
 
     // Another window saved the note meanwhile: this editor's save is refused, its text kept.

@@ -11,6 +11,8 @@ export interface FakeLlmScript {
   delayMs?: number;
   /** Before the first token. */
   firstDelayMs?: number;
+  /** Hold token `beforeToken` until `until` settles: a test sees a state between two tokens however slow the machine. */
+  hold?: { beforeToken: number; until: Promise<unknown> };
   finishReason?: 'stop' | 'length';
   /** Answer this status with `errorBody` instead of a stream. */
   status?: number;
@@ -112,6 +114,7 @@ export async function startFakeLlm(options: { servedModels?: string[] } = {}): P
     for (const [index, token] of tokens.entries()) {
       if (res.destroyed) return;
       if (index > 0 && script.delayMs) await wait(script.delayMs);
+      if (script.hold?.beforeToken === index) await script.hold.until;
       if (script.malformedAfter === index) {
         res.write('data: {not json\n\n');
         continue;

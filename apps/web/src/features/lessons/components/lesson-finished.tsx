@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LESSON_COUNT } from '@turtle/shared/constants';
 import { buttonClass } from '../../../components/ui/button';
-import { useLessons } from '../hooks/use-lessons';
+import type { LessonsState } from '../hooks/use-lessons';
 
 /** The lesson after `id` in the series, if there is one. */
 function nextLessonId(id: string): string | undefined {
@@ -14,8 +14,16 @@ function nextLessonId(id: string): string | undefined {
  * Shown once the audio reaches its end (issue 15, item 7): the lesson is marked done and the next one is offered;
  * a next lesson that is not ready yet says so and leads back to the list.
  */
-export function LessonFinished({ lessonId, onReplay }: { lessonId: string; onReplay: () => void }) {
-  const lessons = useLessons();
+export function LessonFinished({
+  lessonId,
+  lessons,
+  onReplay,
+}: {
+  lessonId: string;
+  /** The series, loaded when the player opened: the next lesson is named the moment this one ends. */
+  lessons: LessonsState;
+  onReplay: () => void;
+}) {
   const nextId = nextLessonId(lessonId);
   const next = lessons.status === 'ready' ? lessons.data.lessons.find((lesson) => lesson.id === nextId) : undefined;
   return (

@@ -6,6 +6,7 @@ import type { Lesson, TranscriptEntry } from '@turtle/shared/lesson';
 import { Button } from '../../../components/ui/button';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useLessonAudio } from '../hooks/use-lesson-audio';
+import { useLessons } from '../hooks/use-lessons';
 import { useMediaSession } from '../hooks/use-media-session';
 import { usePaneWidth } from '../hooks/use-pane-width';
 import { usePlayerKeys } from '../hooks/use-player-keys';
@@ -62,6 +63,7 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
   const [paneWidth, setPaneWidth] = usePaneWidth();
   useSavePosition(lesson.id, audioRef, audio.positionMs, audio.playing);
   const [finished, setFinished] = useState(false);
+  const lessons = useLessons();
   // Reaching the end marks the lesson done (issue 15, item 7) and offers the next one.
   useEffect(() => {
     const element = audioRef.current;
@@ -136,7 +138,7 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
         />
         {finished && !chatOpen && (
           <div className="px-4 sm:px-8">
-            <LessonFinished lessonId={lesson.id} onReplay={() => controls.play()} />
+            <LessonFinished lessonId={lesson.id} lessons={lessons} onReplay={() => controls.play()} />
           </div>
         )}
         <PlayerControls audio={audio} controls={controls} disabled={chatOpen} rate={rate} onRate={setRate}>

@@ -48,6 +48,8 @@ export function useLessonAudio(
   const shownIndex = useRef(currentIndex);
   /** When the animation-frame loop last ran (`performance.now()`), 0 when it is not running. */
   const lastFrameAt = useRef(0);
+  /** The last seek went to the end: Chromium may refine an MP3's length after reading there, and the end moves. */
+  const soughtToEnd = useRef(false);
   const [failed, setFailed] = useState(false);
   const { startAtMs, rate } = options;
 
@@ -98,7 +100,9 @@ export function useLessonAudio(
       sync();
     };
     const onMetadata = () => {
-      if (Number.isFinite(audio.duration) && audio.duration > 0) setDurationMs(Math.round(audio.duration * 1000));
+      if (!Number.isFinite(audio.duration) || audio.duration <= 0) return;
+      setDurationMs(Math.round(audio.duration * 1000));
+      if (soughtToEnd.current && audio.currentTime < audio.duration) audio.currentTime = audio.duration;
     };
     const onError = () => setFailed(true);
     // `timeupdate` keeps things right where frames do not run (a hidden tab), and only there: it must not undo the
@@ -150,6 +154,7 @@ export function useLessonAudio(
       if (!element) return;
       const end = Number.isFinite(element.duration) ? element.duration * 1000 : durationMs;
       const target = Math.min(Math.max(0, ms), end);
+      soughtToEnd.current = target === end;
       element.currentTime = target / 1000;
       // Show it at once: `seeked` comes only once the audio has moved.
       showTime(target);
@@ -157,6 +162,7 @@ export function useLessonAudio(
     const play = () => {
       const element = audio();
       if (!element) return;
+      soughtToEnd.current = false;
       if (element.ended) element.currentTime = 0;
       element.play().catch((error: unknown) => {
         // A pause() before playback started (AbortError) or a blocked autoplay (NotAllowedError) is no failure.
