@@ -1,6 +1,7 @@
-import { ArrowRight, Check, Headphones, MessagesSquare, NotebookPen, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Headphones, MessagesSquare, NotebookPen, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { LESSON_COUNT, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
+import { CheckList } from '../../components/ui/check-list';
 import { cn } from '../../lib/cn';
 import { CONTAINER } from './layout';
 import { SectionHeading } from './section-heading';
@@ -58,14 +59,7 @@ export function FeatureGrid() {
               </span>
               <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
               <p className="mt-2 leading-relaxed text-slate-600">{text}</p>
-              <ul className="mt-5 space-y-2 text-sm text-slate-700">
-                {points.map((point) => (
-                  <li key={point} className="flex items-start gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-                    {point}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={points} className="mt-5 space-y-2" />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
+import { CheckList } from '../../components/ui/check-list';
 import { selectIsSignedIn, useTurtleStore } from '../../lib/turtle-store';
 import { CONTAINER } from './layout';
 import {
@@ -16,16 +16,7 @@ import {
 import { SectionHeading } from './section-heading';
 
 function Points({ items }: { items: string[] }) {
-  return (
-    <ul className="mt-6 mb-8 space-y-3 text-sm text-slate-700">
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-2">
-          <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
+  return <CheckList items={items} className="mt-6 mb-8 space-y-3" />;
 }
 
 export function PricingTeaser() {

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { LoginBodySchema, type LoginBody } from '@turtle/shared/auth';
 import type { User } from '@turtle/shared/user';
 import { contactAlertText } from '../../../components/layout/footer';
-import { TextField } from '../../../components/ui/text-field';
 import { usePublicConfig } from '../../../lib/public-config-store';
 import { login } from '../api/login';
 import { showServerError } from '../lib/show-server-error';
 import { authLinkClass } from './auth-card';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
+import { EmailField } from './email-field';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -38,14 +38,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <div>
         <PasswordField autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         {/* product.md §2: the link exists but is hidden. */}

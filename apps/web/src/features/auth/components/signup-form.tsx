@@ -8,6 +8,7 @@ import { signup } from '../api/signup';
 import { showServerError } from '../lib/show-server-error';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
+import { EmailField } from './email-field';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
@@ -35,14 +36,7 @@ export function SignupForm({ onSignedIn }: { onSignedIn: (user: User) => void })
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <PasswordField autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <SubmitButton busy={isSubmitting}>Sign up</SubmitButton>
     </form>

@@ -1,10 +1,9 @@
-import { CalendarDays, Crown, Sprout, TriangleAlert } from 'lucide-react';
+import { CalendarDays, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubscriptionSummary } from '@turtle/shared/billing';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
 import { errorMessage, isAbort } from '../../../lib/error-message';
 import { getSubscription } from '../api/get-subscription';
 import { refreshStoredUser } from '../hooks/use-refresh-user';
@@ -13,6 +12,7 @@ import { periodLabel, proPrice } from '../lib/price';
 import { BillingHistory } from './billing-history';
 import { RenewalButton } from './renewal-button';
 import { SwitchPeriodButton } from './switch-period-button';
+import { PlanIcon } from './plan-icon';
 
 function Card({ title, titleId, children }: { title: string; titleId: string; children: React.ReactNode }) {
   return (
@@ -71,7 +71,6 @@ export function BillingScreen() {
   }
   if (!summary) return <PageSpinner />;
   const pro = summary.plan === 'pro';
-  const Icon = pro ? Crown : Sprout;
   const other = summary.period === 'monthly' ? 'yearly' : 'monthly';
 
   return (
@@ -87,14 +86,7 @@ export function BillingScreen() {
 
       <Card title="Your plan" titleId="plan-title">
         <div className="flex items-center gap-4">
-          <div
-            className={cn(
-              'flex size-12 shrink-0 items-center justify-center rounded-xl ring-1',
-              pro ? 'bg-brand-700 text-white ring-brand-800' : 'bg-white text-brand-700 ring-slate-200',
-            )}
-          >
-            <Icon className="size-6" aria-hidden="true" />
-          </div>
+          <PlanIcon pro={pro} />
           <div>
             <p className="text-xl font-bold text-slate-900" data-testid="plan-name">
               {pro ? 'Pro' : 'Free'}

@@ -2,7 +2,7 @@ import type { PublicConfig } from '@turtle/shared/app-config';
 import { effectivePlan } from '@turtle/shared/entitlements';
 import type { Membership } from '@turtle/shared/membership';
 import { Plan, Subscription } from '@turtle/shared/plans';
-import { ArrowRight, CalendarDays, Crown, Sprout } from 'lucide-react';
+import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -11,6 +11,7 @@ import { proUpsell } from '../lib/feature-table';
 import { yearlyPerMonth } from '../lib/price';
 import { formatExpiry, hasLapsed, isoDate, isUpgradable, subscriptionLabel } from '../lib/membership-view';
 import { ManageBillingButton } from './manage-billing-button';
+import { PlanIcon } from './plan-icon';
 
 function Badge({ children, tone }: { children: string; tone: 'brand' | 'slate' | 'outline' }) {
   return (
@@ -42,7 +43,6 @@ export function MembershipCard({ membership, payments, now, renews }: Membership
   const upgradable = isUpgradable(membership, now);
   const lapsed = hasLapsed(membership, now);
   const expiry = formatExpiry(membership.expireAt);
-  const Icon = pro ? Crown : Sprout;
 
   return (
     <section aria-labelledby="membership-title" className="mx-auto flex w-full max-w-2xl flex-col gap-6">
@@ -53,14 +53,7 @@ export function MembershipCard({ membership, payments, now, renews }: Membership
             pro ? 'bg-linear-to-br from-brand-50 via-white to-white' : 'bg-slate-50/60',
           )}
         >
-          <div
-            className={cn(
-              'flex size-12 shrink-0 items-center justify-center rounded-xl ring-1',
-              pro ? 'bg-brand-700 text-white ring-brand-800' : 'bg-white text-brand-700 ring-slate-200',
-            )}
-          >
-            <Icon className="size-6" aria-hidden="true" />
-          </div>
+          <PlanIcon pro={pro} />
           <div className="min-w-0 flex-1">
             <h1 id="membership-title" className="text-2xl font-bold tracking-tight text-slate-900">
               {pro ? 'Pro Membership' : 'Free Membership'}

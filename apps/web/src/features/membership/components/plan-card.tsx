@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CheckList } from '../../../components/ui/check-list';
 import { cn } from '../../../lib/cn';
 
 interface PlanCardProps {
@@ -47,14 +47,7 @@ export function PlanCard({ id, name, tagline, amount, per, note, points, action,
         <span className="text-slate-600">{per}</span>
       </p>
       <p className="mt-1 min-h-5 text-sm font-medium text-brand-800">{note}</p>
-      <ul className="mt-6 mb-8 space-y-3 text-sm text-slate-700">
-        {points.map((point) => (
-          <li key={point} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-            {point}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={points} className="mt-6 mb-8 space-y-3" />
       <div className="mt-auto">{action}</div>
     </article>
   );
