@@ -36,6 +36,27 @@ describe('landing and features pages', () => {
     expect(await page.locator('header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
   });
 
+  it('show the header and a skeleton from index.html alone while the app is still on its way', async () => {
+    // Decisions 020 and 023: index.html holds the stylesheet and the shell, so they need no other file.
+    const { page } = await app.newPage({ viewport: PHONE });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const logo = page.getByRole('link', { name: 'Turtle home' });
+    await logo.waitFor();
+    expect(await logo.boundingBox()).toMatchObject({ height: 32 });
+    expect(await page.getByRole('status').first().innerText()).toBe('Loading…');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+
+    release();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('fit a 390 px phone screen without sideways scrolling', async () => {
     const { page } = await app.newPage({ viewport: PHONE });
     for (const path of ['/', '/features']) {
