@@ -6,6 +6,8 @@ import { createCardViaApi } from './support/cards';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { saveNoteViaApi } from './support/notes';
 import { startCheckout } from './support/membership';
+import { Plan } from '@turtle/shared/plans';
+import { seedReviewHistory } from '../apps/server/test/support/review-seed';
 
 // Issue 15 item 9: axe-core finds no serious or critical violation on any screen or open state, signed out and
 // signed in, at 1280 px and at 390 px.
@@ -16,6 +18,13 @@ const SIGNED_OUT = [
   ['/', '/features', '/pricing', '/lessons'],
   ['/login', '/signup', '/contact', '/no/such/page'],
 ];
+
+/** The account screens and the analytics differ by plan (Free sees sample charts, Pro its own), so both are checked. */
+const ACCOUNT_SCREENS = ['/account', '/account/billing', '/cards/analytics'];
+const PLANS = [
+  { name: 'Free', signedIn: { name: 'Ada' } },
+  { name: 'Pro', signedIn: { name: 'Ada', plan: Plan.PRO, expireAt: -1 } },
+] as const;
 
 const SIGNED_IN = [
   ['/', '/chats', '/notes', '/note/new', '/note/:note'],
@@ -71,6 +80,25 @@ describe.each(VIEWPORTS)('accessibility at $name (axe-core: no serious or critic
       for (const path of paths) {
         await open(page, path.replace(':note', note.id).replace(':deck', card.deckId));
         await expectNoSeriousA11yViolations(page, `${path} signed in`);
+      }
+    },
+    GROUP_TIMEOUT_MS,
+  );
+
+  it.each(PLANS)(
+    'the account, plan & billing and analytics screens as a $name member',
+    async ({ name, signedIn }) => {
+      const { page, user } = await app.newPage({ signedIn, viewport });
+      // A review log, so the Pro member's charts draw their own figures (a Free member's show sample data).
+      const day = Date.now() - 24 * 60 * 60 * 1000;
+      await seedReviewHistory(app.server.database.db, user!.id, {
+        deckName: 'Alpha',
+        cards: [{ due: day + 2 * 24 * 60 * 60 * 1000, stability: 3, difficulty: 5 }],
+        reviews: [{ card: 0, rating: 3, reviewedAt: day, durationMs: 30_000 }],
+      });
+      for (const path of ACCOUNT_SCREENS) {
+        await open(page, path);
+        await expectNoSeriousA11yViolations(page, `${path} as a ${name} member`);
       }
     },
     GROUP_TIMEOUT_MS,

@@ -95,6 +95,38 @@ describe('the chat screen', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('shows a reply as its text before the markdown renderer has arrived, then draws it as markdown', async () => {
+    // Decision 023: the renderer is a chunk of its own, asked for by the first message with markdown in it.
+    const { page } = await app.newPage({ signedIn: true });
+    const asked: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/markdown-renderer-[\w-]+\.js$/, async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    await page.goto('/chats');
+    await page.getByText(GREETING).waitFor();
+    // The greeting has no markdown in it, so nothing asked for the renderer yet.
+    expect(asked).toEqual([]);
+
+    await type(page, 'Hello there');
+    await page.keyboard.press('Enter');
+    await waitForReplies(page, 1);
+    const reply = chat.replies(page).last();
+    const text = reply.locator('.chat-markdown').first();
+    expect(await text.getAttribute('data-markdown')).toBe('waiting');
+    expect(await reply.innerText()).toContain("_I'm Turtle's offline assistant");
+    expect(asked).toHaveLength(1);
+
+    release();
+    await reply.locator('em').first().waitFor();
+    expect(await text.getAttribute('data-markdown')).toBe('rendered');
+    expect(await reply.locator('em').first().innerText()).toContain("I'm Turtle's offline assistant");
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('Stop ends the reply and keeps what arrived, marked stopped, also after a reload', async () => {
     const { page } = await openChat();
     await type(page, LONG_QUESTION);

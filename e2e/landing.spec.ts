@@ -17,8 +17,10 @@ describe('landing and features pages', () => {
   it('load only what the landing page shows: no menu, toast, sign-in or other screens', async () => {
     const { page } = await app.newPage();
     const scripts: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -29,6 +31,30 @@ describe('landing and features pages', () => {
     expect(
       scripts.filter((src) => /user-menu|toast-host|screens|features-page|login|signup|sign-in/.test(src)),
     ).toEqual([]);
+    // The app's stylesheet is inside index.html (decision 023): no request for it, and the page is styled.
+    expect(stylesheets).toEqual([]);
+    expect(await page.locator('header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
+  });
+
+  it('show the header and a skeleton from index.html alone while the app is still on its way', async () => {
+    // Decisions 020 and 023: index.html holds the stylesheet and the shell, so they need no other file.
+    const { page } = await app.newPage({ viewport: PHONE });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const logo = page.getByRole('link', { name: 'Turtle home' });
+    await logo.waitFor();
+    expect(await logo.boundingBox()).toMatchObject({ height: 32 });
+    expect(await page.getByRole('status').first().innerText()).toBe('Loading…');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+
+    release();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('fit a 390 px phone screen without sideways scrolling', async () => {

@@ -195,8 +195,12 @@ describe('the tutor pane', () => {
     // The answer streams in; Send comes back (in Stop's place) once it is whole.
     await player.send(page).waitFor({ timeout: 15_000 });
     expect(await player.input(page).inputValue()).toBe('');
-    const chips = player.log(page).getByRole('link', { name: /^\d\d:\d\d$/ });
-    expect(await chips.count()).toBeGreaterThan(0);
+    // The chips are markdown links, drawn once the renderer's chunk has arrived (decision 023).
+    await player
+      .log(page)
+      .getByRole('link', { name: /^\d\d:\d\d$/ })
+      .first()
+      .waitFor();
 
     await player.continue(page).click();
     expect(await player.pane(page).count()).toBe(0);

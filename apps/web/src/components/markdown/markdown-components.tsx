@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import type { Components } from 'react-markdown';
 import { cn } from '../../lib/cn';
 import { CodeBlock } from './code-block';
-import { isOwnImageSource } from './safe-urls';
+import { isOwnImageSource } from './own-image-source';
 
 /** A link opens in a new tab without a hold on this page; a blanked one (a refused protocol) is plain text. */
 function MarkdownLink({ href, children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {

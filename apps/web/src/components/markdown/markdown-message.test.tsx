@@ -1,14 +1,20 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MarkdownMessage } from './markdown-message';
-import { isOwnImageSource } from './safe-urls';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MarkdownMessage, markdownRenderer } from './markdown-message';
+import { highlighter } from './markdown-renderer';
+import { isOwnImageSource } from './own-image-source';
 
 function renderMarkdown(markdown: string) {
   return render(<MarkdownMessage markdown={markdown} />).container;
 }
 
 let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
+
+// The renderer and the highlighter are lazy chunks (markdown-loading.test.tsx covers the wait); here they are loaded.
+beforeAll(async () => {
+  await Promise.all([markdownRenderer.load(), highlighter.load()]);
+});
 
 beforeEach(() => {
   writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);

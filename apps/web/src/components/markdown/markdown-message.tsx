@@ -1,30 +1,41 @@
 import { memo } from 'react';
-import Markdown, { type Options } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
-import remarkGfm from 'remark-gfm';
-import { markdownComponents } from './markdown-components';
-import { markdownUrlTransform } from './safe-urls';
+import { lazyModule, useLazyModule } from './lazy-module';
+import { isPlainText, plainParagraphs } from './plain-text';
 import './messages.css';
 
-const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
-const rehypePlugins: Options['rehypePlugins'] = [[rehypeHighlight, { detect: false }]];
+/**
+ * The renderer (react-markdown, GFM and their parsers: about 170 KB) is its own chunk, asked for by the first message
+ * that has markdown in it, so no screen's first render waits for it (decision 023).
+ */
+export const markdownRenderer = lazyModule(() => import('./markdown-renderer'));
+
+/** Paragraphs drawn as the renderer draws them (markdown-components.tsx), for text with no markdown in it. */
+function PlainParagraphs({ text }: { text: string }) {
+  return plainParagraphs(text).map((paragraph, index) => (
+    <p key={index} className="my-3 first:mt-0 last:mb-0">
+      {paragraph}
+    </p>
+  ));
+}
 
 /**
- * An assistant reply as markdown (GFM: tables, task lists, strikethrough, autolinks), code highlighted. Never raw
- * HTML: HTML in the text shows as text (no rehype-raw). Addresses follow product.md §2's protocol list; images load only
- * from this site (see safe-urls.ts).
+ * An assistant reply (or a card's text) as markdown. Text without markdown is drawn at once, without the renderer.
+ * Otherwise, until the renderer's chunk has arrived, the text shows as it was written (line breaks kept) so a reply
+ * is readable at once, and is then drawn as markdown (markdown-renderer.tsx says what is allowed).
  */
 export const MarkdownMessage = memo(function MarkdownMessage({ markdown }: { markdown: string }) {
+  const plain = isPlainText(markdown);
+  const renderer = useLazyModule(markdownRenderer, !plain);
+  const state = plain ? 'plain-text' : renderer ? 'rendered' : 'waiting';
   return (
-    <div className="chat-markdown min-w-0 text-[0.9375rem]/7 break-words text-slate-800">
-      <Markdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
-        components={markdownComponents}
-        urlTransform={markdownUrlTransform}
-      >
-        {markdown}
-      </Markdown>
+    <div className="chat-markdown min-w-0 text-[0.9375rem]/7 break-words text-slate-800" data-markdown={state}>
+      {state === 'plain-text' ? (
+        <PlainParagraphs text={markdown} />
+      ) : renderer ? (
+        <renderer.MarkdownRenderer markdown={markdown} />
+      ) : (
+        <p className="whitespace-pre-wrap">{markdown}</p>
+      )}
     </div>
   );
 });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationMessage } from '@turtle/shared/conversation';
+import { markdownRenderer } from '../../../components/markdown/markdown-message';
 import { ChatMessageView } from './chat-message-view';
 import { dangersIn, XSS_PAYLOADS } from './xss-fixtures';
 
@@ -22,6 +23,11 @@ function renderMessage(message: ConversationMessage, props: { onRegenerate?: () 
     </MemoryRouter>,
   ).container;
 }
+
+// Replies are drawn by the lazy markdown chunk; loaded here so they render as markdown at once.
+beforeAll(async () => {
+  await markdownRenderer.load();
+});
 
 let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConversationMessage } from '@turtle/shared/conversation';
+import { markdownRenderer } from '../../../components/markdown/markdown-message';
 import { CHAT_GREETING, MessageList } from './message-list';
 
 const wrap = (node: ReactNode) => <MemoryRouter>{node}</MemoryRouter>;
@@ -29,6 +30,11 @@ const scrollTops = new WeakMap<Element, number>();
 const saved = ['scrollHeight', 'clientHeight', 'scrollTop'].map(
   (key) => [key, Object.getOwnPropertyDescriptor(Element.prototype, key)] as const,
 );
+
+// Replies are drawn by the lazy markdown chunk; loaded here so they render as markdown at once.
+beforeAll(async () => {
+  await markdownRenderer.load();
+});
 
 beforeAll(() => {
   Object.defineProperties(Element.prototype, {

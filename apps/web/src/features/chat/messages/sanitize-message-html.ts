@@ -1,5 +1,5 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { isOwnImageSource } from '../../../components/markdown/safe-urls';
+import { isOwnImageSource } from '../../../components/markdown/own-image-source';
 
 /**
  * What a chat message's HTML may keep: ordinary formatted text (DOMPurify's HTML profile: no SVG, no MathML), never
