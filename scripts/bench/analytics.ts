@@ -19,7 +19,7 @@ import { simulateReviewHistory } from '../../apps/server/test/support/review-his
 import { seedReviewHistory } from '../../apps/server/test/support/review-seed';
 
 const DAY = 86_400_000;
-const ROUNDS = 200;
+const ROUNDS = Number(process.env.BENCH_ANALYTICS_ROUNDS ?? 200);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,7 +27,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** 10,000 cards in 5 decks and 100,000 reviews over the last year, a third of them of mature cards. */
-async function seedLog(db: Db, userId: string, now: number) {
+export async function seedLog(db: Db, userId: string, now: number) {
   const p = randomUUID().slice(0, 8);
   const run = (text: string) => db.execute(sql.raw(text.replaceAll('{p}', p)));
   await run(`insert into decks (id, user_id, name, created_at)

@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   FORECAST_DAYS,
-  MATURE_INTERVAL_DAYS,
   RETENTION_MONTHS,
   type AnalyticsPeriod,
   type CardAnalytics,
@@ -11,13 +10,17 @@ import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day
 import { CardState } from '@turtle/shared/cards-review';
 import { DAY_MS, HOUR_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../db/database';
-import { cards, reviewLogs } from '../../db/schema';
+import { cards, reviewBuckets } from '../../db/schema';
 
 /**
  * The analytics screen's figures, each computed by the database (one statement per figure, grouped by study day
- * or bucket), so the server never loads the log itself. A study day is counted with the learner's offset of today
- * (see `dayOf`): a DST change moves a boundary by an hour twice a year.
+ * or bucket), so the server never loads the log itself: the log's figures come from `review_buckets`, the log summed
+ * per deck and quarter hour (decision 023). A study day is counted with the learner's offset of today (see `dayOf`):
+ * a DST change moves a boundary by an hour twice a year.
  */
+
+/** The width of a `review_buckets` row (migration 0012). */
+const BUCKET_MS = 15 * 60_000;
 
 const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
@@ -35,7 +38,10 @@ const STABILITY_EDGES = [1, 7, 30, 90, 365] as const;
 const STABILITY_LABELS = ['under 1 day', '1–7 days', '1–4 weeks', '1–3 months', '3–12 months', 'over a year'];
 
 export async function readAnalytics(db: DbOrTx, scope: AnalyticsScope): Promise<CardAnalytics> {
-  const shift = zoneOffsetAt(scope.now, scope.tz) - STUDY_DAY_STARTS_AT_HOUR * HOUR_MS;
+  // Every zone's offset today is a whole number of quarter hours, so this rounding changes nothing but guarantees a
+  // study day is made of whole buckets.
+  const shift =
+    Math.round((zoneOffsetAt(scope.now, scope.tz) - STUDY_DAY_STARTS_AT_HOUR * HOUR_MS) / BUCKET_MS) * BUCKET_MS;
   const today = Math.floor((scope.now + shift) / DAY_MS);
   const firstDay = today - scope.days + 1;
   const todayDate = new Date(today * DAY_MS);
@@ -43,45 +49,32 @@ export async function readAnalytics(db: DbOrTx, scope: AnalyticsScope): Promise<
     Date.UTC(todayDate.getUTCFullYear(), todayDate.getUTCMonth() - (RETENTION_MONTHS - 1), 1) / DAY_MS;
   // One pass over the log covers the period and the 12 months of retention.
   const fromDay = Math.min(firstDay, firstMonthDay);
-  // The deck's reviews: the log has no deck column, so its cards are joined (a deck's reviews are a share of them).
-  const deckCards = scope.deckId
-    ? db
-        .select({ id: cards.id })
-        .from(cards)
-        .where(and(eq(cards.userId, scope.userId), eq(cards.deckId, scope.deckId)))
-    : undefined;
-  const logScope = (...conditions: SQL[]) =>
+  const bucketScope = (...conditions: SQL[]) =>
     and(
-      eq(reviewLogs.userId, scope.userId),
-      deckCards ? inArray(reviewLogs.cardId, deckCards) : undefined,
+      eq(reviewBuckets.userId, scope.userId),
+      scope.deckId ? eq(reviewBuckets.deckId, scope.deckId) : undefined,
       ...conditions,
     );
   const cardScope = (...conditions: SQL[]) =>
     and(eq(cards.userId, scope.userId), scope.deckId ? eq(cards.deckId, scope.deckId) : undefined, ...conditions);
   // Whole-number division of positive times: the study day, cheaper than a float floor per row.
-  const dayOf = (column: typeof reviewLogs.reviewedAt | typeof cards.due) =>
+  const dayOf = (column: typeof reviewBuckets.bucketStart | typeof cards.due) =>
     sql<number>`((${column} + ${shift}::bigint) / ${DAY_MS}::bigint)`.mapWith(Number);
-  const mature = sql`${reviewLogs.stateBefore} = ${CardState.REVIEW} and (${reviewLogs.previous} ->> 'scheduledDays')::int >= ${MATURE_INTERVAL_DAYS}`;
 
-  const dayRows = await db
+  // The three statements are independent: on PostgreSQL they run at once on the pool's connections.
+  // The log summed by quarter hour (decision 023): a study day is a whole number of them in every zone.
+  const dayQuery = db
     .select({
-      day: dayOf(reviewLogs.reviewedAt),
-      reviews: sql<number>`count(*)`.mapWith(Number),
-      durationMs: sql<number>`sum(${reviewLogs.durationMs})`.mapWith(Number),
-      mature: sql<number>`count(*) filter (where ${mature})`.mapWith(Number),
-      maturePassed: sql<number>`count(*) filter (where ${reviewLogs.rating} > 1 and ${mature})`.mapWith(Number),
+      day: dayOf(reviewBuckets.bucketStart),
+      reviews: sql<number>`sum(${reviewBuckets.reviews})`.mapWith(Number),
+      durationMs: sql<number>`sum(${reviewBuckets.durationMs})`.mapWith(Number),
+      mature: sql<number>`sum(${reviewBuckets.mature})`.mapWith(Number),
+      maturePassed: sql<number>`sum(${reviewBuckets.maturePassed})`.mapWith(Number),
     })
-    .from(reviewLogs)
-    .where(logScope(gte(reviewLogs.reviewedAt, fromDay * DAY_MS - shift)))
+    .from(reviewBuckets)
+    .where(bucketScope(gte(reviewBuckets.bucketStart, fromDay * DAY_MS - shift)))
     .groupBy(sql`1`);
-  const byDay = new Map(dayRows.map((row) => [row.day, row]));
-  const reviewsPerDay = Array.from({ length: scope.days }, (_, index) => {
-    const row = byDay.get(firstDay + index);
-    return { date: dayLabel(firstDay + index), reviews: row?.reviews ?? 0, durationMs: row?.durationMs ?? 0 };
-  });
-  const retentionByMonth = monthsOf(dayRows, firstMonthDay);
-
-  const dueRows = await db
+  const dueQuery = db
     .select({
       day: sql<number>`greatest(${dayOf(cards.due)}, ${today})`.mapWith(Number),
       due: sql<number>`count(*)`.mapWith(Number),
@@ -89,15 +82,26 @@ export async function readAnalytics(db: DbOrTx, scope: AnalyticsScope): Promise<
     .from(cards)
     .where(cardScope(ne(cards.state, CardState.NEW), lt(cards.due, (today + FORECAST_DAYS) * DAY_MS - shift)))
     .groupBy(sql`1`);
+  const [dayRows, dueRows, { stability, difficulty }] = await Promise.all([
+    dayQuery,
+    dueQuery,
+    readSpreads(db, cardScope),
+  ]);
+  const byDay = new Map(dayRows.map((row) => [row.day, row]));
+  const reviewsPerDay = Array.from({ length: scope.days }, (_, index) => {
+    const row = byDay.get(firstDay + index);
+    return { date: dayLabel(firstDay + index), reviews: row?.reviews ?? 0, durationMs: row?.durationMs ?? 0 };
+  });
+  const retentionByMonth = monthsOf(dayRows, firstMonthDay);
+
   const dueByDay = new Map(dueRows.map((row) => [row.day, row.due]));
   const duePerDay = Array.from({ length: FORECAST_DAYS }, (_, index) => ({
     date: dayLabel(today + index),
     due: dueByDay.get(today + index) ?? 0,
   }));
 
-  const { stability, difficulty } = await readSpreads(db, cardScope);
   const since = fromDay * DAY_MS - shift;
-  const streak = await readStreak(db, { today, fromDay, since }, new Set(byDay.keys()), dayOf, logScope);
+  const streak = await readStreak(db, { today, fromDay, since }, new Set(byDay.keys()), dayOf, bucketScope);
   const reviews = reviewsPerDay.reduce((sum, day) => sum + day.reviews, 0);
   const totalMs = reviewsPerDay.reduce((sum, day) => sum + day.durationMs, 0);
   return {
@@ -115,7 +119,7 @@ export async function readAnalytics(db: DbOrTx, scope: AnalyticsScope): Promise<
   };
 }
 
-type LogScope = (...conditions: SQL[]) => SQL | undefined;
+type Scope = (...conditions: SQL[]) => SQL | undefined;
 
 /**
  * True retention per month: of the reviews of mature cards (in review state, on an interval of 21 days or more when
@@ -139,7 +143,7 @@ function monthsOf(dayRows: { day: number; mature: number; maturePassed: number }
   });
 }
 
-async function readSpreads(db: DbOrTx, cardScope: (...conditions: SQL[]) => SQL | undefined) {
+async function readSpreads(db: DbOrTx, cardScope: Scope) {
   const stabilityBucket = sql<number>`width_bucket(${cards.stability}, array[${sql.raw(STABILITY_EDGES.join(','))}]::float8[])`;
   const rows = await db
     .select({
@@ -170,8 +174,8 @@ async function readStreak(
   db: DbOrTx,
   { today, fromDay, since }: { today: number; fromDay: number; since: number },
   known: Set<number>,
-  dayOf: (column: typeof reviewLogs.reviewedAt) => SQL<number>,
-  logScope: LogScope,
+  dayOf: (column: typeof reviewBuckets.bucketStart) => SQL<number>,
+  bucketScope: Scope,
 ) {
   const reviewedToday = known.has(today);
   let day = reviewedToday ? today : today - 1;
@@ -182,9 +186,9 @@ async function readStreak(
   }
   if (day < fromDay) {
     const older = await db
-      .selectDistinct({ day: dayOf(reviewLogs.reviewedAt) })
-      .from(reviewLogs)
-      .where(logScope(lt(reviewLogs.reviewedAt, since)))
+      .selectDistinct({ day: dayOf(reviewBuckets.bucketStart) })
+      .from(reviewBuckets)
+      .where(bucketScope(lt(reviewBuckets.bucketStart, since)))
       .orderBy(sql`1 desc`);
     for (const row of older) {
       if (row.day !== day) break;

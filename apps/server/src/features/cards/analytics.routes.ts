@@ -41,8 +41,10 @@ export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): voi
     const user = requireUser(request);
     requireAnalytics(user);
     const { deckId, tz, days } = parseInput(AnalyticsQuerySchema, request.query ?? {});
-    if (deckId) await requireOwnDeck(db, user.id, deckId);
-    const settings = await getCardSettings(db, user.id);
+    const [settings] = await Promise.all([
+      getCardSettings(db, user.id),
+      deckId ? requireOwnDeck(db, user.id, deckId) : undefined,
+    ]);
     return readAnalytics(db, {
       userId: user.id,
       deckId,

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { fsrs, type Card, Rating } from 'ts-fsrs';
+import { fsrs } from 'ts-fsrs';
 import { FORECAST_DAYS } from '@turtle/shared/cards-analytics';
 import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day';
 import type { LoadForecast } from '@turtle/shared/cards-optimizer';
@@ -7,6 +7,7 @@ import { CardState } from '@turtle/shared/cards-review';
 import { DAY_MS, HOUR_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../db/database';
 import { cards } from '../../db/schema';
+import { playCard, type ForecastWindow } from './forecast-play';
 import { schedulerParameters, toFsrsCard } from './scheduler';
 import { memoryColumns } from './review.repository';
 
@@ -15,8 +16,10 @@ const FORECAST_CARDS_MAX = 50_000;
 
 /**
  * Reviews a day over the next 30 study days at a desired retention, from the learner's own cards: each studied card
- * is played forward with their scheduler (their weights, no fuzz) as if every review were passed, and new cards
- * join at the learner's new-cards-a-day. A lower retention gives longer intervals, so fewer reviews.
+ * is played forward with their scheduler (their weights, no fuzz), each review failed one time in (1 − retention)
+ * (`playCard`: a failed card comes back sooner), and new cards join at the learner's new-cards-a-day. A lower
+ * retention gives longer intervals but more lapses, and the forecast weighs both. Expected counts, so fractions,
+ * given to one decimal.
  */
 export async function forecastLoad(
   db: DbOrTx,
@@ -41,28 +44,26 @@ export async function forecastLoad(
     .orderBy(asc(cards.due))
     .limit(Math.min(FORECAST_CARDS_MAX, input.newPerDay * FORECAST_DAYS));
   const perDay = new Array<number>(FORECAST_DAYS).fill(0);
-  const play = (start: Card, firstDay: number) => {
-    let card = start;
-    let at = Math.max(card.due.getTime(), endOf(firstDay - 1));
-    while (at < endOf(today + FORECAST_DAYS - 1)) {
-      const day = Math.max(today, Math.floor((at + shift) / DAY_MS));
-      perDay[day - today]! += 1;
-      card = scheduler.next(card, new Date(at), Rating.Good).card;
-      at = Math.max(card.due.getTime(), at + 60_000);
-    }
+  const window: ForecastWindow = {
+    end: endOf(today + FORECAST_DAYS - 1),
+    dayIndex: (at) => Math.max(today, Math.floor((at + shift) / DAY_MS)) - today,
   };
-  for (const row of studied) play(toFsrsCard(row), today);
+  const failRate = 1 - input.retention;
+  for (const row of studied) {
+    const card = toFsrsCard(row);
+    playCard(scheduler, card, Math.max(card.due.getTime(), endOf(today - 1)), window, perDay, failRate);
+  }
   fresh.forEach((row, index) => {
     const day = today + Math.floor(index / Math.max(1, input.newPerDay));
-    const card = toFsrsCard(row);
-    play({ ...card, due: new Date(endOf(day - 1)) }, day);
+    const card = { ...toFsrsCard(row), due: new Date(endOf(day - 1)) };
+    playCard(scheduler, card, endOf(day - 1), window, perDay, failRate);
   });
   const total = perDay.reduce((sum, value) => sum + value, 0);
   return {
     retention: input.retention,
     perDay: perDay.map((reviews, index) => ({
       date: new Date((today + index) * DAY_MS).toISOString().slice(0, 10),
-      reviews,
+      reviews: Math.round(reviews * 10) / 10,
     })),
     averagePerDay: Math.round((total / FORECAST_DAYS) * 10) / 10,
   };

@@ -1,8 +1,20 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { LABEL_FONT_PX, layoutAxisLabels } from '../../lib/axis-labels';
 
 const HEIGHT = 180;
+const AXIS_FONT = `${LABEL_FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
+const Y_AXIS_PX = 48;
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+/** A label's width in the axis font, in CSS pixels. */
+function measureLabel(text: string): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 7;
+  measureContext.font = AXIS_FONT;
+  return measureContext.measureText(text).width;
+}
 
 export interface BarChartProps {
   /** One label per bar (dates, months, buckets). */
@@ -41,7 +53,8 @@ export function BarChart({ labels, values, ariaLabel, color = '#0f766e', referen
       series.push({ label: reference.label, stroke: '#b45309', width: 2, dash: [6, 4], points: { show: false } });
       data.push(xs.map(() => reference.value));
     }
-    const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
+    // The labels are laid out again for the width the plot has at each draw (a resize, a phone).
+    let layout = layoutAxisLabels(labels, 0, measureLabel);
     const plot = new uPlot(
       {
         width: Math.max(200, element.clientWidth),
@@ -55,11 +68,25 @@ export function BarChart({ labels, values, ariaLabel, color = '#0f766e', referen
         axes: [
           {
             stroke: '#475569',
+            font: AXIS_FONT,
             grid: { show: false },
-            splits: () => xs.filter((index) => index % labelEvery === 0),
-            values: (_plot, splits) => splits.map((index) => labels[index] ?? ''),
+            splits: (plot) => {
+              const plotWidth = plot.bbox.width / uPlot.pxRatio || plot.width - Y_AXIS_PX;
+              layout = layoutAxisLabels(labels, plotWidth / Math.max(1, labels.length), measureLabel);
+              return xs.filter((index) => index % layout.every === 0);
+            },
+            values: (_plot, splits) => splits.map((index) => layout.text[index] ?? ''),
+            rotate: () => layout.rotate,
+            // The ticks and their gap (15 px), the labels, a little room below.
+            size: () => 15 + layout.heightPx + 8,
           },
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, values: (_plot, splits) => splits.map(format), size: 48 },
+          {
+            stroke: '#475569',
+            font: AXIS_FONT,
+            grid: { stroke: '#e2e8f0' },
+            values: (_plot, splits) => splits.map(format),
+            size: Y_AXIS_PX,
+          },
         ],
         series,
       },
