@@ -22,7 +22,7 @@ import { seedReviewHistory } from './support/review-seed';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
- * `review_buckets` (decision 023) is the review log summed per deck and quarter hour, kept by triggers. These tests
+ * `review_buckets` (decision 024) is the review log summed per deck and quarter hour, kept by triggers. These tests
  * change the log every way the product does and compare the table with the log summed again here, independently.
  */
 

@@ -374,7 +374,7 @@ export const reviewLogs = pgTable(
 );
 
 /**
- * The review log summed per deck and quarter of an hour (decision 023), which the analytics read instead of the log.
+ * The review log summed per deck and quarter of an hour (decision 024), which the analytics read instead of the log.
  * A quarter hour because every time zone's offset is a whole number of them, so a study day (from 4 am in any zone)
  * is a whole number of buckets. Triggers on `review_logs` and `cards` keep it (migration 0012): a grade, an undo, an
  * import, a card moved or deleted; a deck or an account takes its rows along by the foreign keys.

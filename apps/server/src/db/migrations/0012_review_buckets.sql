@@ -12,7 +12,7 @@ CREATE TABLE "review_buckets" (
 ALTER TABLE "review_buckets" ADD CONSTRAINT "review_buckets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_buckets" ADD CONSTRAINT "review_buckets_deck_id_decks_id_fk" FOREIGN KEY ("deck_id") REFERENCES "public"."decks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Hand-written below (drizzle-kit does not model functions or triggers): what keeps review_buckets equal to the
--- review log summed by (user, the card's deck, quarter hour). Decision 023.
+-- review log summed by (user, the card's deck, quarter hour). Decision 024.
 -- A grade counts toward true retention when the card was in review state (2) on an interval of 21 days or more
 -- (MATURE_INTERVAL_DAYS) before it: the analytics' "mature" (decision 013).
 CREATE FUNCTION "review_is_mature"("p_state_before" smallint, "p_previous" jsonb) RETURNS boolean

@@ -15,7 +15,7 @@ import { cards, reviewBuckets } from '../../db/schema';
 /**
  * The analytics screen's figures, each computed by the database (one statement per figure, grouped by study day
  * or bucket), so the server never loads the log itself: the log's figures come from `review_buckets`, the log summed
- * per deck and quarter hour (decision 023). A study day is counted with the learner's offset of today (see `dayOf`):
+ * per deck and quarter hour (decision 024). A study day is counted with the learner's offset of today (see `dayOf`):
  * a DST change moves a boundary by an hour twice a year.
  */
 
@@ -62,7 +62,7 @@ export async function readAnalytics(db: DbOrTx, scope: AnalyticsScope): Promise<
     sql<number>`((${column} + ${shift}::bigint) / ${DAY_MS}::bigint)`.mapWith(Number);
 
   // The three statements are independent: on PostgreSQL they run at once on the pool's connections.
-  // The log summed by quarter hour (decision 023): a study day is a whole number of them in every zone.
+  // The log summed by quarter hour (decision 024): a study day is a whole number of them in every zone.
   const dayQuery = db
     .select({
       day: dayOf(reviewBuckets.bucketStart),
