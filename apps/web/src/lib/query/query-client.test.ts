@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client';
-import { createQueryClient, shouldRetry } from './query-client';
+import { EMPTY_USER, useTurtleStore } from '../turtle-store';
+import { createQueryClient, forgetOnUserChange, shouldRetry } from './query-client';
 
 const apiError = (status: number) => new ApiError(status, { code: 'x', message: 'x' });
 
@@ -41,5 +42,27 @@ describe('createQueryClient', () => {
   it('answers a 404 at once and asks once more after a 503', async () => {
     expect(await countCalls(404)).toBe(1);
     expect(await countCalls(503)).toBe(2);
+  });
+});
+
+describe('forgetOnUserChange', () => {
+  const person = (id: string) => ({ ...EMPTY_USER, id, name: id });
+
+  it('forgets every read when the person signs out or someone else signs in, not when their own status refreshes', () => {
+    useTurtleStore.setState({ user: person('ada') });
+    const client = createQueryClient();
+    const stop = forgetOnUserChange(client);
+    client.setQueryData(['chat', 'conversations'], ['Ada’s chat']);
+
+    useTurtleStore.getState().setUser(person('ada'));
+    expect(client.getQueryData(['chat', 'conversations'])).toEqual(['Ada’s chat']);
+
+    useTurtleStore.getState().logOut();
+    expect(client.getQueryData(['chat', 'conversations'])).toBeUndefined();
+
+    client.setQueryData(['account'], 'signed out');
+    useTurtleStore.getState().setUser(person('grace'));
+    expect(client.getQueryData(['account'])).toBeUndefined();
+    stop();
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client';
+import { useTurtleStore } from '../turtle-store';
 
 /** A failed read is tried again once, unless the server answered 4xx: asking again would get the same answer. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -21,7 +22,18 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
+ * What was read belongs to the person who read it: a sign-out, or a sign-in as someone else, forgets all of it (as
+ * the store forgets the notes), so the next person never sees the last one's conversations, even for a moment.
+ */
+export function forgetOnUserChange(client: QueryClient): () => void {
+  return useTurtleStore.subscribe((state, previous) => {
+    if (state.user.id !== previous.user.id) client.clear();
+  });
+}
+
+/**
  * The app's one client. It is a module, not a provider in `main.tsx`: the provider would put the library into the
  * entry chunk every page loads, past the landing page's budget (decision 004); the screens that read import it.
  */
 export const queryClient = createQueryClient();
+forgetOnUserChange(queryClient);

@@ -6,6 +6,7 @@ export const queryKeys = {
   lessons: ['lessons'] as const,
   lesson: (id: string) => ['lessons', id] as const,
   decks: ['cards', 'decks'] as const,
+  card: (id: string) => ['cards', 'card', id] as const,
   chatUsage: ['chat', 'usage'] as const,
   conversations: ['chat', 'conversations'] as const,
   demoSession: (id: string) => ['billing', 'demo-session', id] as const,
