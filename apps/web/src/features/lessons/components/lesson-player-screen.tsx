@@ -24,7 +24,7 @@ function useProgressSynced(): boolean {
 function LessonLoader({ id }: { id: string }) {
   const state = useLesson(id);
   const synced = useProgressSynced();
-  // The end of a lesson offers the next one ("Up next"): its list is ready long before the lesson ends.
+  // The list the player reads for "Up next" starts loading beside the lesson, not after it.
   useEffect(() => void queryClient.prefetchQuery(lessonsQuery), []);
   if (state.status === 'loading' || (state.status === 'ready' && !synced)) return <PageSpinner />;
   switch (state.status) {
