@@ -1,8 +1,7 @@
 import type { Lesson } from '@turtle/shared/lesson';
-import { getLesson } from '../api/get-lesson';
+import { lessonQuery } from '../api/get-lesson';
 import { isNotFound } from '../../../lib/error-message';
 import { toLoadState } from '../../../lib/query/load-state';
-import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 
 export type LessonState =
@@ -13,9 +12,7 @@ export type LessonState =
 
 /** One lesson with its transcript (`GET /api/lessons/{id}`); an unknown id is "not found" (product.md §2). */
 export function useLesson(id: string): LessonState {
-  const state = toLoadState(
-    useServerQuery({ queryKey: queryKeys.lesson(id), queryFn: ({ signal }) => getLesson(id, signal) }),
-  );
+  const state = toLoadState(useServerQuery(lessonQuery(id)));
   if (state.status === 'ready') return { status: 'ready', lesson: state.data };
   if (state.status === 'failed' && isNotFound(state.error)) return { status: 'notFound' };
   return state;
