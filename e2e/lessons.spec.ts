@@ -56,6 +56,23 @@ describe('the lesson list', () => {
     await page.waitForURL(`${app.url}/login?next=%2Flearn%2F3`);
     expect(app.pageErrors).toEqual([]);
   });
+
+  it('loads a lesson while its card is pointed at, so the player opens with it', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/lessons\/\d+$/.test(pathname)) asked.push(pathname);
+    });
+    await page.goto('/lessons');
+    await lessonsPage.card(page, TITLES[1]!).waitFor();
+    expect(asked).toEqual([]);
+    await lessonsPage.card(page, TITLES[1]!).getByRole('link').hover();
+    await expect.poll(() => asked).toEqual(['/api/lessons/2']);
+    await lessonsPage.card(page, TITLES[1]!).getByRole('link').click();
+    await player.play(page).waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
 });
 
 describe('the lesson player', () => {

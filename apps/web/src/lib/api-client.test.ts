@@ -53,6 +53,14 @@ describe('api client requests', () => {
     expect(sent().headers['content-type']).toBe('application/json');
   });
 
+  it('postFile sends the file itself as application/octet-stream', async () => {
+    fetchMock.mockResolvedValue(json({ cards: 2 }));
+    const file = new Blob(['bytes']);
+    await expect(api.postFile('/api/cards/import/apkg', file)).resolves.toEqual({ cards: 2 });
+    expect(sent()).toMatchObject({ method: 'POST', body: file, credentials: 'same-origin' });
+    expect(sent().headers['content-type']).toBe('application/octet-stream');
+  });
+
   it('postJson adds the headers it is given, such as an Idempotency-Key', async () => {
     fetchMock.mockResolvedValue(json({}));
     await api.postJson('/api/note/save', { note: {} }, { 'Idempotency-Key': 'k1' });

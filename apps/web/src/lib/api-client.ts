@@ -19,7 +19,19 @@ function isErrorBody(data: unknown): data is ApiErrorBody {
   return typeof body?.code === 'string' && typeof body.message === 'string';
 }
 
-type Body = { json: unknown } | { form: Record<string, string> } | undefined;
+export const NETWORK_ERROR_MESSAGE = 'Cannot reach Turtle. Check your connection and try again.';
+
+/** `fetch` with the session cookie; a network failure becomes the one `network` ApiError, an abort stays an abort. */
+export async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, credentials: 'same-origin' });
+  } catch (error) {
+    if (init.signal?.aborted || (error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, { code: 'network', message: NETWORK_ERROR_MESSAGE });
+  }
+}
+
+type Body = { json: unknown } | { form: Record<string, string> } | { file: Blob } | undefined;
 
 async function request<T>(
   method: string,
@@ -29,21 +41,18 @@ async function request<T>(
   extraHeaders?: Record<string, string>,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-  let payload: string | undefined;
+  let payload: BodyInit | undefined;
   if (body && 'json' in body) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body.json);
   } else if (body && 'form' in body) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     payload = new URLSearchParams(body.form).toString();
+  } else if (body && 'file' in body) {
+    headers['content-type'] = 'application/octet-stream';
+    payload = body.file;
   }
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, { code: 'network', message: 'Cannot reach Turtle. Check your connection and try again.' });
-  }
+  const response = await send(path, { method, headers, body: payload, signal });
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     throw new ApiError(
@@ -61,4 +70,6 @@ export const api = {
   postJson: <T>(path: string, json: unknown, headers?: Record<string, string>) =>
     request<T>('POST', path, { json }, undefined, headers),
   postForm: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }),
+  /** The file itself as the body (`application/octet-stream`). */
+  postFile: <T>(path: string, file: Blob) => request<T>('POST', path, { file }),
 };

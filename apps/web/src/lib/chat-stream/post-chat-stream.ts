@@ -1,7 +1,5 @@
 import type { ApiErrorBody } from '@turtle/shared/errors';
-import { ApiError } from '../api-client';
-
-const NETWORK_MESSAGE = 'Cannot reach Turtle. Check your connection and try again.';
+import { ApiError, send } from '../api-client';
 
 /** product.md §8: a stream request that is not ok (or has no body) fails with this, unless the server said why. */
 export function streamFailedMessage(status: number): string {
@@ -28,19 +26,12 @@ export async function postChatStream(
   signal: AbortSignal,
   headers: Record<string, string> = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { ...headers, accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    if (signal.aborted || (error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, { code: 'network', message: NETWORK_MESSAGE });
-  }
+  const response = await send(url, {
+    method: 'POST',
+    headers: { ...headers, accept: 'text/event-stream', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
   if (response.ok && response.body) return response.body;
   const serverSaid = response.ok ? undefined : await errorBodyOf(response);
   throw new ApiError(response.status, serverSaid ?? { code: 'http', message: streamFailedMessage(response.status) });

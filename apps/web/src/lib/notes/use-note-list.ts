@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Note } from '@turtle/shared/note';
 import { showAlert } from '../alert-store';
 import { useTurtleStore } from '../turtle-store';
 import { listNotes } from './list-notes';
 import { errorMessage, isAbort } from '../error-message';
+import { queryKeys } from '../query/query-keys';
+import { useServerQuery } from '../query/use-server-query';
 import { reconcileNoteCache } from './note-cache';
 import { sortByLastAccess } from './note-list';
 
@@ -16,35 +18,34 @@ function applyNoteList(fresh: Note[]) {
   if (upsert.length) addNotes(upsert);
 }
 
+/** Reads the list into the `noteMap` cache; a failure shows the server's message in the alert bar. */
+async function refreshNoteCache(signal: AbortSignal): Promise<number> {
+  try {
+    const fresh = await listNotes(signal);
+    applyNoteList(fresh);
+    return fresh.length;
+  } catch (error) {
+    if (!isAbort(error)) showAlert(errorMessage(error));
+    throw error;
+  }
+}
+
 /**
- * rules.md "Notes": the list renders from the `noteMap` cache at once and refreshes from `GET /api/note/list`.
- * A failed refresh shows the server's message in the alert bar and keeps what the cache holds.
+ * rules.md "Notes": the list renders from the `noteMap` cache at once and refreshes from `GET /api/note/list`
+ * whenever a screen showing it opens. A failed refresh keeps what the cache holds. The notes themselves stay in
+ * `noteMap` (persisted on the device, read by chat's @ menu and the editor), so the query keeps only the call's state.
  */
 export function useNoteList(): { notes: Note[]; status: NoteListStatus; retry: () => void } {
   const noteMap = useTurtleStore((state) => state.noteMap);
   const notes = useMemo(() => sortByLastAccess(Object.values(noteMap)), [noteMap]);
-  const [status, setStatus] = useState<NoteListStatus>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listNotes(controller.signal)
-      .then((fresh) => {
-        applyNoteList(fresh);
-        setStatus('loaded');
-      })
-      .catch((error: unknown) => {
-        if (isAbort(error)) return;
-        showAlert(errorMessage(error));
-        setStatus('failed');
-      });
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setStatus('loading');
-    setAttempt((count) => count + 1);
-  }, []);
-
+  const query = useServerQuery({
+    queryKey: queryKeys.notes,
+    queryFn: ({ signal }) => refreshNoteCache(signal),
+    // One call, one alert, as before the query: the person retries with the screen's button.
+    retry: false,
+  });
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const status: NoteListStatus = query.isFetching ? 'loading' : query.isError ? 'failed' : 'loaded';
   return { notes, status, retry };
 }

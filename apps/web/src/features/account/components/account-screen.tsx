@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountResponse } from '@turtle/shared/account';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { usePublicConfig } from '../../../lib/public-config-store';
 import { getAccount } from '../api/get-account';
 import { ChangePasswordForm } from './change-password-form';
@@ -17,23 +18,15 @@ function signInMethodLabel(account: AccountResponse, provider: string | null): s
 /** /account (issue 15, item 3): who you are, how you sign in, your password, and deleting the account. */
 export function AccountScreen() {
   const provider = usePublicConfig((state) => state.signInProvider);
-  const [account, setAccount] = useState<AccountResponse | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { data: account, error } = useServerQuery({
+    queryKey: queryKeys.account,
+    queryFn: ({ signal }) => getAccount(signal),
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getAccount(controller.signal)
-      .then(setAccount)
-      .catch((error: unknown) => {
-        if (!isAbort(error)) setFailure(errorMessage(error));
-      });
-    return () => controller.abort();
-  }, []);
-
-  if (failure) {
+  if (!account && error) {
     return (
       <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-        {failure}
+        {errorMessage(error)}
       </p>
     );
   }

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   CARD_KIND_LABELS,
@@ -15,8 +15,10 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { announceCardsChanged } from '../../../lib/cards-events';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { toast } from '../../../lib/toast';
 import { createCard } from '../api/create-card';
 import { getCard } from '../api/get-card';
@@ -179,19 +181,15 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
 export function CardEditorScreen() {
   const { id } = useParams();
   const [params] = useSearchParams();
-  const [state, setState] = useState<{ card?: CardNoteView; status: 'loading' | 'ready' | 'missing' }>({
-    status: id ? 'loading' : 'ready',
+  const card = useServerQuery({
+    queryKey: queryKeys.card(id ?? ''),
+    queryFn: ({ signal }) => getCard(id!, signal),
+    enabled: id !== undefined,
+    // The form starts from the card it is given: never from an earlier visit's copy.
+    gcTime: 0,
   });
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    getCard(id, controller.signal)
-      .then((card) => setState({ card, status: 'ready' }))
-      .catch((error: unknown) => !isAbort(error) && setState({ status: 'missing' }));
-    return () => controller.abort();
-  }, [id]);
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'missing') {
+  if (id && card.isPending) return <PageSpinner />;
+  if (id && card.isError) {
     return (
       <div className="flex flex-col items-center gap-3 py-16 text-center">
         <p className="text-slate-700">That card does not exist.</p>
@@ -201,5 +199,5 @@ export function CardEditorScreen() {
       </div>
     );
   }
-  return <CardEditor key={id ?? 'new'} card={state.card} deckParam={params.get('deck')} />;
+  return <CardEditor key={id ?? 'new'} card={card.data} deckParam={params.get('deck')} />;
 }

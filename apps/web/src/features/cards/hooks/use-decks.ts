@@ -1,24 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { ListDecksResponse } from '@turtle/shared/cards';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import { toLoadState, type LoadState } from '../../../lib/query/load-state';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { listDecks } from '../api/list-decks';
 
-export type DecksState =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: ListDecksResponse };
+export type DecksState = LoadState<ListDecksResponse>;
 
 /** The person's decks with today's counts; `refresh` after a change. */
-export function useDecks() {
-  const [state, setState] = useState<DecksState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    listDecks(controller.signal)
-      .then((data) => setState({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!isAbort(error)) setState({ status: 'failed', message: errorMessage(error) });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-  const refresh = useCallback(() => setAttempt((count) => count + 1), []);
-  return { state, refresh };
+export function useDecks(): { state: DecksState; refresh: () => void } {
+  const query = useServerQuery({ queryKey: queryKeys.decks, queryFn: ({ signal }) => listDecks(signal) });
+  const { refetch } = query;
+  return { state: toLoadState(query), refresh: useCallback(() => void refetch(), [refetch]) };
 }

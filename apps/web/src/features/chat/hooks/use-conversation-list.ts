@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { ConversationSummary } from '@turtle/shared/conversation';
 import { listConversations } from '../api/conversations';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
+import { queryClient } from '../../../lib/query/query-client';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 
 export interface ConversationList {
   conversations: ConversationSummary[];
@@ -14,35 +17,30 @@ export interface ConversationList {
 }
 
 const byActivity = (a: ConversationSummary, b: ConversationSummary) => b.updatedAt - a.updatedAt;
+const NONE: ConversationSummary[] = [];
+
+const edit = (change: (list: ConversationSummary[]) => ConversationSummary[]) =>
+  queryClient.setQueryData<ConversationSummary[]>(queryKeys.conversations, (list) => change(list ?? []));
 
 /** The person's conversations, latest activity first (`GET /api/chat/conversations`). */
 export function useConversationList(): ConversationList {
-  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listConversations(controller.signal)
-      .then((list) => {
-        setConversations(list);
-        setError(null);
-        setLoaded(true);
-      })
-      .catch((failure: unknown) => {
-        if (isAbort(failure)) return;
-        setError(errorMessage(failure));
-        setLoaded(true);
-      });
-    return () => controller.abort();
-  }, [tick]);
-
-  const refresh = useCallback(() => setTick((count) => count + 1), []);
+  const query = useServerQuery({
+    queryKey: queryKeys.conversations,
+    queryFn: ({ signal }) => listConversations(signal),
+  });
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
   const upsert = useCallback((conversation: ConversationSummary) => {
-    setConversations((list) => [conversation, ...list.filter((item) => item.id !== conversation.id)].sort(byActivity));
+    edit((list) => [conversation, ...list.filter((item) => item.id !== conversation.id)].sort(byActivity));
   }, []);
-  const remove = useCallback((id: string) => setConversations((list) => list.filter((item) => item.id !== id)), []);
+  const remove = useCallback((id: string) => edit((list) => list.filter((item) => item.id !== id)), []);
 
-  return { conversations, loaded, error, refresh, upsert, remove };
+  return {
+    conversations: query.data ?? NONE,
+    loaded: !query.isPending,
+    error: query.error ? errorMessage(query.error) : null,
+    refresh,
+    upsert,
+    remove,
+  };
 }

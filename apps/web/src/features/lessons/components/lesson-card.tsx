@@ -2,6 +2,7 @@ import { CheckCircle2, Circle, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatClock, parseDuration, type LessonSummary } from '@turtle/shared/lesson';
 import { cn } from '../../../lib/cn';
+import { prefetchLesson } from '../api/get-lesson';
 
 interface LessonCardProps {
   lesson: LessonSummary;
@@ -83,6 +84,8 @@ export function LessonCard({ lesson, completed, positionMs, onToggleCompleted }:
         >
           <Link
             to={`/learn/${lesson.id}`}
+            onPointerEnter={() => prefetchLesson(lesson.id)}
+            onFocus={() => prefetchLesson(lesson.id)}
             className="line-clamp-2 outline-none after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-800"
           >
             {lesson.title}

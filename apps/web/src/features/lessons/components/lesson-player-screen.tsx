@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { LESSON_NOT_FOUND_MESSAGE } from '@turtle/shared/lesson';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { queryClient } from '../../../lib/query/query-client';
+import { lessonsQuery } from '../api/list-lessons';
 import { useLesson } from '../hooks/use-lesson';
 import { syncLessonProgress } from '../lib/progress-sync';
 import { LessonNotReady } from './lesson-not-ready';
@@ -22,6 +24,8 @@ function useProgressSynced(): boolean {
 function LessonLoader({ id }: { id: string }) {
   const state = useLesson(id);
   const synced = useProgressSynced();
+  // The list the player reads for "Up next" starts loading beside the lesson, not after it.
+  useEffect(() => void queryClient.prefetchQuery(lessonsQuery), []);
   if (state.status === 'loading' || (state.status === 'ready' && !synced)) return <PageSpinner />;
   switch (state.status) {
     case 'notFound':

@@ -1,10 +1,12 @@
 import { CalendarDays, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubscriptionSummary } from '@turtle/shared/billing';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
+import { queryClient } from '../../../lib/query/query-client';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { getSubscription } from '../api/get-subscription';
 import { refreshStoredUser } from '../hooks/use-refresh-user';
 import { formatExpiry, isoDate } from '../lib/membership-view';
@@ -44,28 +46,20 @@ function PeriodEnd({ summary }: { summary: SubscriptionSummary }) {
 
 /** /account/billing (issue 15, item 3): the plan, when it renews or ends, cancel or resume, switch, and payments. */
 export function BillingScreen() {
-  const [summary, setSummary] = useState<SubscriptionSummary | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getSubscription(controller.signal)
-      .then(setSummary)
-      .catch((error: unknown) => {
-        if (!isAbort(error)) setFailure(errorMessage(error));
-      });
-    return () => controller.abort();
-  }, []);
+  const { data: summary, error } = useServerQuery({
+    queryKey: queryKeys.subscription,
+    queryFn: ({ signal }) => getSubscription(signal),
+  });
 
   const onChanged = (next: SubscriptionSummary) => {
-    setSummary(next);
+    queryClient.setQueryData(queryKeys.subscription, next);
     void refreshStoredUser().catch(() => undefined);
   };
 
-  if (failure) {
+  if (!summary && error) {
     return (
       <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-        {failure}
+        {errorMessage(error)}
       </p>
     );
   }

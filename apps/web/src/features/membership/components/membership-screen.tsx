@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { usePublicConfig } from '../../../lib/public-config-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getSubscription } from '../api/get-subscription';
@@ -11,14 +13,13 @@ export function MembershipScreen() {
   const [now] = useState(Date.now);
   const membership = useTurtleStore((state) => state.user.membership);
   const payments = usePublicConfig((state) => state.payments);
-  const [renews, setRenews] = useState<boolean | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getSubscription(controller.signal)
-      .then((summary) => setRenews(summary.renews))
-      // Unknown: the date reads as the end of what is paid, which is true either way.
-      .catch(() => !controller.signal.aborted && setRenews(false));
-    return () => controller.abort();
-  }, [membership.expireAt, membership.subscription]);
+  // Asked again whenever the stored membership changes; the last answer stays meanwhile.
+  const summary = useServerQuery({
+    queryKey: [...queryKeys.subscription, membership.expireAt, membership.subscription],
+    queryFn: ({ signal }) => getSubscription(signal),
+    placeholderData: (previous) => previous,
+  });
+  // Unknown: the date reads as the end of what is paid, which is true either way.
+  const renews = summary.isError ? false : (summary.data?.renews ?? null);
   return <MembershipCard membership={membership} payments={payments} now={now} renews={renews} />;
 }

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { Note } from '@turtle/shared/note';
 import { showAlert } from '../../../lib/alert-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getNote } from '../api/get-note';
 import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 
 export type NoteState =
   | { status: 'loading' }
@@ -11,7 +13,20 @@ export type NoteState =
   | { status: 'notFound' }
   | { status: 'failed'; retry: () => void };
 
-type Fetch = 'pending' | 'done' | 'notFound' | 'failed';
+/** Reads one note into the `noteMap` cache; "notFound" drops it from there. */
+async function refreshNote(id: string, signal: AbortSignal): Promise<'found' | 'notFound'> {
+  try {
+    useTurtleStore.getState().addNotes([await getNote(id, signal)]);
+    return 'found';
+  } catch (error) {
+    if (isNotFound(error)) {
+      useTurtleStore.getState().removeNote(id);
+      return 'notFound';
+    }
+    if (!isAbort(error)) showAlert(errorMessage(error));
+    throw error;
+  }
+}
 
 /**
  * One note for the editor: the cached copy at once, then the server's (`GET /api/note/get`, which records the
@@ -19,38 +34,18 @@ type Fetch = 'pending' | 'done' | 'notFound' | 'failed';
  */
 export function useNote(id: string): NoteState {
   const cached = useTurtleStore((state) => state.noteMap[id]);
-  const [fetch, setFetch] = useState<Fetch>('pending');
-  const [attempt, setAttempt] = useState(0);
+  const query = useServerQuery({
+    queryKey: queryKeys.note(id),
+    queryFn: ({ signal }) => refreshNote(id, signal),
+    retry: false,
+  });
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getNote(id, controller.signal)
-      .then((note) => {
-        useTurtleStore.getState().addNotes([note]);
-        setFetch('done');
-      })
-      .catch((error: unknown) => {
-        if (isAbort(error)) return;
-        if (isNotFound(error)) {
-          useTurtleStore.getState().removeNote(id);
-          setFetch('notFound');
-          return;
-        }
-        showAlert(errorMessage(error));
-        setFetch('failed');
-      });
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  const retry = useCallback(() => {
-    setFetch('pending');
-    setAttempt((count) => count + 1);
-  }, []);
-
-  if (fetch === 'notFound') return { status: 'notFound' };
+  if (query.data === 'notFound' && !query.isFetching) return { status: 'notFound' };
   if (cached) return { status: 'ready', note: cached };
-  if (fetch === 'pending') return { status: 'loading' };
-  if (fetch === 'failed') return { status: 'failed', retry };
+  if (query.isFetching || query.isPending) return { status: 'loading' };
+  if (query.isError) return { status: 'failed', retry };
   // Loaded, then dropped from the cache (deleted in another tab, or signed out).
   return { status: 'notFound' };
 }
