@@ -9,7 +9,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * Decision 023: every server read goes through TanStack Query with these defaults. Screens refresh when they mount
+ * Decision 025: every server read goes through TanStack Query with these defaults. Screens refresh when they mount
  * (as each screen asked on mount before), not when the window regains focus; a screen that needs it says so.
  */
 export function createQueryClient(): QueryClient {

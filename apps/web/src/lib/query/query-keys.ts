@@ -1,5 +1,5 @@
 /**
- * Every server read's cache key, in one place (decision 023), so a write can invalidate what it changed and a
+ * Every server read's cache key, in one place (decision 025), so a write can invalidate what it changed and a
  * screen can prefetch what the next one reads.
  */
 export const queryKeys = {
