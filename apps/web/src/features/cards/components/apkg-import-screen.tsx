@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { announceCardsChanged } from '../../../lib/cards-events';
-import { errorMessage } from '../../../lib/error-message';
 import { importApkg, previewApkg } from '../api/import-apkg';
 import { useDecks } from '../hooks/use-decks';
 import { ApkgSummaryView } from './apkg-summary';
 import { CardMeter } from './card-meter';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
 
 /** /cards/import?from=anki: an Anki package with its review history; a preview, then everything or nothing. */
 export function ApkgImportScreen() {
@@ -18,15 +17,11 @@ export function ApkgImportScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ApkgSummary | null>(null);
   const [imported, setImported] = useState<ApkgSummary | null>(null);
-  const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
+  const [error, setError] = useState<CardError | null>(null);
   const [busy, setBusy] = useState(false);
   const asking = useRef(0);
 
-  const fail = (caught: unknown) =>
-    setError({
-      message: errorMessage(caught),
-      upgrade: caught instanceof ApiError && caught.code === 'cardLimitReached',
-    });
+  const fail = (caught: unknown) => setError(cardErrorFrom(caught));
 
   const choose = (chosen: File | undefined) => {
     setFile(chosen ?? null);
@@ -35,7 +30,7 @@ export function ApkgImportScreen() {
     setError(null);
     if (!chosen) return;
     if (chosen.size > APKG_MAX_BYTES) {
-      setError({ message: APKG_TOO_LARGE_MESSAGE, upgrade: false });
+      setError(cardError(APKG_TOO_LARGE_MESSAGE));
       return;
     }
     const ask = ++asking.current;
@@ -88,19 +83,7 @@ export function ApkgImportScreen() {
           className="text-sm"
         />
       </label>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-          {error.message}
-          {error.upgrade && (
-            <>
-              {' '}
-              <Link to="/pricing" className="font-semibold underline">
-                See Pro
-              </Link>
-            </>
-          )}
-        </p>
-      )}
+      <CardErrorLine error={error} />
       {busy && !preview && <Spinner className="size-6 text-brand-700" />}
       {preview && (
         <>

@@ -13,9 +13,7 @@ import {
 } from '@turtle/shared/cards';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { announceCardsChanged } from '../../../lib/cards-events';
-import { errorMessage } from '../../../lib/error-message';
 import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
@@ -27,6 +25,7 @@ import { useDecks } from '../hooks/use-decks';
 import { CardFace } from './card-face';
 import { CardMeter } from './card-meter';
 import { deckChoiceOf, DeckPicker, initialDeckValue, NEW_DECK, type DeckPickerValue } from './deck-picker';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
 
 const fieldClass =
   'w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-400 focus:ring-1 focus:ring-brand-300 focus:outline-none';
@@ -47,7 +46,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
       : { kind: 'basic', front: '', back: '', tags: '' },
   );
   const [chosenDeck, setDeck] = useState<DeckPickerValue | null>(null);
-  const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
+  const [error, setError] = useState<CardError | null>(null);
   const [saving, setSaving] = useState(false);
   // Trying the same card again (after a failure) reuses its key, so a create whose answer was lost is not doubled.
   const createAttempt = useRef<CreateAttempt<string> | undefined>(undefined);
@@ -68,9 +67,8 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
     event.preventDefault();
     const parsed = CardContentSchema.safeParse({ ...form, tags: form.tags.split(/\s+/).filter(Boolean) });
     const choice = deckChoiceOf(deck);
-    if (!parsed.success)
-      return setError({ message: parsed.error.issues[0]?.message ?? 'Check the card.', upgrade: false });
-    if (!choice) return setError({ message: 'Name the new deck.', upgrade: false });
+    if (!parsed.success) return setError(cardError(parsed.error.issues[0]?.message ?? 'Check the card.'));
+    if (!choice) return setError(cardError('Name the new deck.'));
     setSaving(true);
     try {
       const saved = card
@@ -80,10 +78,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
       toast(card ? 'Card saved.' : 'Card added.');
       await navigate(`/cards/decks/${encodeURIComponent(saved.card.deckId)}`);
     } catch (caught) {
-      setError({
-        message: errorMessage(caught),
-        upgrade: caught instanceof ApiError && caught.code === 'cardLimitReached',
-      });
+      setError(cardErrorFrom(caught));
       setSaving(false);
     }
   };
@@ -102,19 +97,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
         </Button>
       </div>
       {!card && <CardMeter allowance={allowance} />}
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-          {error.message}
-          {error.upgrade && (
-            <>
-              {' '}
-              <Link to="/pricing" className="font-semibold underline">
-                See Pro
-              </Link>
-            </>
-          )}
-        </p>
-      )}
+      <CardErrorLine error={error} />
       <div className="flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
           Type

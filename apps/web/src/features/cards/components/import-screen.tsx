@@ -5,7 +5,6 @@ import { CARD_KIND_LABELS } from '@turtle/shared/cards';
 import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportPreview } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { announceCardsChanged } from '../../../lib/cards-events';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -13,6 +12,7 @@ import { importCards, previewImport } from '../api/import-cards';
 import { useDecks } from '../hooks/use-decks';
 import { ApkgImportScreen } from './apkg-import-screen';
 import { CardMeter } from './card-meter';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
 
 /**
  * /cards/import: a CSV file; /cards/import?from=anki: an Anki package (one route, so the entry chunk's route table
@@ -31,7 +31,7 @@ function CsvImportScreen() {
   const [deckId, setDeckId] = useState('');
   const [createMissingDecks, setCreateMissingDecks] = useState(false);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
+  const [error, setError] = useState<CardError | null>(null);
   const [busy, setBusy] = useState(false);
 
   // Only the newest preview counts (the options can change while one is on its way).
@@ -54,13 +54,13 @@ function CsvImportScreen() {
         setPreview(result);
         setError(null);
       })
-      .catch((caught: unknown) => ask === asking.current && setError({ message: errorMessage(caught), upgrade: false }))
+      .catch((caught: unknown) => ask === asking.current && setError(cardError(errorMessage(caught))))
       .finally(() => ask === asking.current && setBusy(false));
   };
 
   const choose = async (chosen: File | undefined) => {
     if (chosen && chosen.size > CARD_IMPORT_MAX_BYTES) {
-      setError({ message: IMPORT_TOO_LARGE_MESSAGE, upgrade: false });
+      setError(cardError(IMPORT_TOO_LARGE_MESSAGE));
       check({ file: null, deckId, createMissingDecks });
       return;
     }
@@ -76,10 +76,7 @@ function CsvImportScreen() {
       toast(`Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`);
       await navigate('/cards');
     } catch (caught) {
-      setError({
-        message: errorMessage(caught),
-        upgrade: caught instanceof ApiError && caught.code === 'cardLimitReached',
-      });
+      setError(cardErrorFrom(caught));
       setBusy(false);
     }
   };
@@ -139,19 +136,7 @@ function CsvImportScreen() {
         </label>
       </div>
 
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-          {error.message}
-          {error.upgrade && (
-            <>
-              {' '}
-              <Link to="/pricing" className="font-semibold underline">
-                See Pro
-              </Link>
-            </>
-          )}
-        </p>
-      )}
+      <CardErrorLine error={error} />
       {busy && !preview && <Spinner className="size-6 text-brand-700" />}
       {preview && (
         <div className="flex flex-col gap-4" aria-label="Preview">
