@@ -21,7 +21,7 @@ function deferred() {
 }
 
 describe('MarkdownMessage before and after the renderer chunk arrives (decision 023)', () => {
-  it('shows the text as it is at once, asks for the chunk, then draws markdown', async () => {
+  it('shows the text at once without its emphasis marks, asks for the chunk, then draws markdown', async () => {
     const gate = deferred();
     vi.doMock('./markdown-renderer', async (importOriginal) => {
       await gate.promise;
@@ -32,7 +32,7 @@ describe('MarkdownMessage before and after the renderer chunk arrives (decision 
     const { container } = render(<MarkdownMessage markdown={'A **bold** answer.\nSecond line'} />);
     const box = container.querySelector('.chat-markdown')!;
     expect(box.getAttribute('data-markdown')).toBe('waiting');
-    expect(box.textContent).toBe('A **bold** answer.\nSecond line');
+    expect(box.textContent).toBe('A bold answer.\nSecond line');
     expect(box.querySelector('strong')).toBeNull();
 
     await act(async () => gate.release());
@@ -53,7 +53,7 @@ describe('MarkdownMessage before and after the renderer chunk arrives (decision 
     await vi.waitFor(() => expect(attempts).toBe(1), WAIT);
     await act(async () => {});
     expect(first.querySelector('.chat-markdown')?.getAttribute('data-markdown')).toBe('waiting');
-    expect(first.textContent).toBe('**one**');
+    expect(first.textContent).toBe('one');
 
     const second = render(<MarkdownMessage markdown="**two**" />).container;
     await vi.waitFor(() => expect(second.querySelector('strong')?.textContent).toBe('two'), WAIT);
@@ -148,5 +148,35 @@ describe('hasLanguageFence', () => {
     expect(hasLanguageFence('```\nx\n```')).toBe(false);
     expect(hasLanguageFence('inline ```ts not a fence')).toBe(false);
     expect(hasLanguageFence('    ```ts (indented code)')).toBe(false);
+  });
+});
+
+describe('withoutInlineMarks (the text before the renderer arrives)', () => {
+  it('drops paired emphasis and code marks, and keeps marks inside words or unpaired', async () => {
+    const { withoutInlineMarks } = await import('./plain-text');
+    expect(withoutInlineMarks("_I'm the offline assistant._ Rent is **900** a `month`.")).toBe(
+      "I'm the offline assistant. Rent is 900 a month.",
+    );
+    expect(withoutInlineMarks('snake_case_name and 2 * 3 * 4, __init__')).toBe('snake_case_name and 2 * 3 * 4, init');
+    expect(withoutInlineMarks('_half written')).toBe('_half written');
+  });
+});
+
+describe('usePreloadMarkdownRenderer', () => {
+  it('asks for the renderer once the screen is idle, before any message needs it', async () => {
+    let imported = 0;
+    vi.doMock('./markdown-renderer', async (importOriginal) => {
+      imported += 1;
+      return importOriginal();
+    });
+    const { markdownRenderer, usePreloadMarkdownRenderer } = await import('./markdown-message');
+    function Screen() {
+      usePreloadMarkdownRenderer();
+      return null;
+    }
+    render(<Screen />);
+    expect(markdownRenderer.value()).toBeUndefined();
+    await vi.waitFor(() => expect(markdownRenderer.value()).toBeDefined(), WAIT);
+    expect(imported).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { lazyModule, useLazyModule } from './lazy-module';
-import { isPlainText, plainParagraphs } from './plain-text';
+import { isPlainText, plainParagraphs, withoutInlineMarks } from './plain-text';
 import './messages.css';
 
 /**
@@ -8,6 +8,22 @@ import './messages.css';
  * that has markdown in it, so no screen's first render waits for it (decision 023).
  */
 export const markdownRenderer = lazyModule(() => import('./markdown-renderer'));
+
+/**
+ * For a screen where replies will stream in (the chat, the tutor): the renderer is fetched once the screen is idle, so
+ * a reply is drawn as markdown from its first token instead of showing its marks for a moment.
+ */
+export function usePreloadMarkdownRenderer(): void {
+  useEffect(() => {
+    const load = () => void markdownRenderer.load().catch(() => {});
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 200);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 /** Paragraphs drawn as the renderer draws them (markdown-components.tsx), for text with no markdown in it. */
 function PlainParagraphs({ text }: { text: string }) {
@@ -20,8 +36,9 @@ function PlainParagraphs({ text }: { text: string }) {
 
 /**
  * An assistant reply (or a card's text) as markdown. Text without markdown is drawn at once, without the renderer.
- * Otherwise, until the renderer's chunk has arrived, the text shows as it was written (line breaks kept) so a reply
- * is readable at once, and is then drawn as markdown (markdown-renderer.tsx says what is allowed).
+ * Otherwise, until the renderer's chunk has arrived, the text shows as written (line breaks kept, paired emphasis and
+ * code marks dropped) so a reply is readable at once, and is then drawn as markdown (markdown-renderer.tsx says what
+ * is allowed).
  */
 export const MarkdownMessage = memo(function MarkdownMessage({ markdown }: { markdown: string }) {
   const plain = isPlainText(markdown);
@@ -34,7 +51,7 @@ export const MarkdownMessage = memo(function MarkdownMessage({ markdown }: { mar
       ) : renderer ? (
         <renderer.MarkdownRenderer markdown={markdown} />
       ) : (
-        <p className="whitespace-pre-wrap">{markdown}</p>
+        <p className="whitespace-pre-wrap">{withoutInlineMarks(markdown)}</p>
       )}
     </div>
   );

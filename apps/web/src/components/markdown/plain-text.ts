@@ -24,3 +24,15 @@ export function plainParagraphs(text: string): string[] {
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
 }
+
+/**
+ * The text as a reader would see it once rendered, for the moment before the renderer has arrived: paired emphasis
+ * and inline-code marks dropped (`**900**`, `_note_`, `` `x` ``), everything else as written. Marks inside words
+ * (`snake_case`) and unpaired ones stay.
+ */
+export function withoutInlineMarks(markdown: string): string {
+  return markdown
+    .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, '$2')
+    .replace(/(^|[^\w*])([*_])(?=\S)([^*_\n]*?\S)\2(?!\w)/g, '$1$3')
+    .replace(/`([^`\n]+)`/g, '$1');
+}

@@ -58,8 +58,14 @@ export function ChatsScreen() {
   const onReplyEnded = useCallback(() => {
     list.refresh();
     refreshUsage();
-    // product.md §2: focus returns to the composer 100 ms after a reply, except on touch devices.
-    if (!isCoarsePointer()) setTimeout(() => composer.current?.focus(), CHAT_INPUT_REFOCUS_DELAY_MS);
+    // product.md §2: focus returns to the composer 100 ms after a reply, except on touch devices, and never away from
+    // something the person has moved to meanwhile (a menu just opened would close).
+    if (isCoarsePointer()) return;
+    const focusedAtEnd = document.activeElement;
+    setTimeout(() => {
+      const focused = document.activeElement;
+      if (focused === focusedAtEnd || focused === document.body || focused === null) composer.current?.focus();
+    }, CHAT_INPUT_REFOCUS_DELAY_MS);
   }, [list, refreshUsage]);
   const { model } = useChosenModel();
   const chat = useChat({ conversationId, model, onCreated, onReplyEnded });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ConversationMessage } from '@turtle/shared/conversation';
 import { cn } from '../../../lib/cn';
 import { ChatMessageView } from './chat-message-view';
-import { MarkdownMessage } from '../../../components/markdown/markdown-message';
+import { MarkdownMessage, usePreloadMarkdownRenderer } from '../../../components/markdown/markdown-message';
 import { TypingIndicator } from '../../../components/markdown/typing-indicator';
 import { useScrollToMessage } from './use-scroll-to-message';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -81,6 +81,7 @@ export function MessageList({
   unsent,
   emptyState,
 }: MessageListProps) {
+  usePreloadMarkdownRenderer();
   const lastMessage = messages.at(-1);
   // Changes whenever something is added or grows; heights changing on their own are watched too.
   const changeKey = `${messages.length}:${lastMessage?.id}:${lastMessage?.content.length}:${live?.content.length ?? -1}`;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { MarkdownMessage } from '../../../components/markdown/markdown-message';
+import { MarkdownMessage, usePreloadMarkdownRenderer } from '../../../components/markdown/markdown-message';
 import { TypingIndicator } from '../../../components/markdown/typing-indicator';
 import type { TutorMessage } from '../hooks/use-tutor-chat';
 import { seekTargetOf, withTimestampLinks } from '../lib/timestamp-links';
@@ -15,6 +15,7 @@ interface TutorMessagesProps {
 
 /** The conversation, newest at the bottom and kept in view; a `[mm:ss]` chip in an answer seeks the player. */
 export function TutorMessages({ messages, live, error, onSeek }: TutorMessagesProps) {
+  usePreloadMarkdownRenderer();
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
