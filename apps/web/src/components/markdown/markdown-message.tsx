@@ -5,7 +5,7 @@ import './messages.css';
 
 /**
  * The renderer (react-markdown, GFM and their parsers: about 170 KB) is its own chunk, asked for by the first message
- * that has markdown in it, so no screen's first render waits for it (decision 023).
+ * that has markdown in it or by `usePreloadMarkdownRenderer`, so no screen's first render waits for it (decision 023).
  */
 export const markdownRenderer = lazyModule(() => import('./markdown-renderer'));
 
