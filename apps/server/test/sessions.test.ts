@@ -35,6 +35,22 @@ describe('GET /api/user/status', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('answers each of a burst of requests with its own user (their sessions are read together)', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const user = await createUser(db(), { name: `Burst ${index}` });
+        return { user, token: await createSessionToken(db(), user.id) };
+      }),
+    );
+    const signedOut = 'A'.repeat(people[0]!.token.length);
+    const answers = await Promise.all([
+      ...people.map(({ token }) => call(server.url, '/api/user/status', { cookie: token })),
+      call(server.url, '/api/user/status', { cookie: signedOut }),
+    ]);
+    people.forEach(({ user }, index) => expect(answers[index]!.data).toMatchObject({ id: user.id, name: user.name }));
+    expect(answers.at(-1)!.data).toEqual({});
+  });
+
   it('keeps only a hash of the token in the database', async () => {
     const user = await createUser(db());
     const token = await createSessionToken(db(), user.id);

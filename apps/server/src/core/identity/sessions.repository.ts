@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 
@@ -9,14 +9,16 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-export async function findSessionWithUser(db: DbOrTx, id: string) {
+export type SessionWithUser = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
+
+/** The sessions among `ids` that exist, each with its user, by session id. */
+export async function findSessionsWithUsers(db: DbOrTx, ids: string[]): Promise<Map<string, SessionWithUser>> {
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  return rows[0];
+    .where(inArray(sessions.id, ids));
+  return new Map(rows.map((row) => [row.session.id, row]));
 }
 
 export async function extendSession(db: DbOrTx, id: string, expiresAt: Date) {

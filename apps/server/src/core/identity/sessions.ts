@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, SESSION_COOKIE_NAME, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import { isApiUrl } from '../../lib/api-path';
+import { BatchWhileBusy } from '../../lib/batch-while-busy';
 import { unauthorized } from '../../lib/http-error';
 import type { UserRow } from './users.repository';
 import { sessionCache } from './session-cache';
 import { hashSessionToken, newSessionToken } from './session-token';
-import { deleteSession, extendSession, findSessionWithUser, insertSession } from './sessions.repository';
+import { deleteSession, extendSession, findSessionsWithUsers, insertSession } from './sessions.repository';
 
 export interface RequestAuth {
   sessionId: string;
@@ -25,6 +26,8 @@ const EXTEND_AFTER_MS = DAY_MS;
 
 export function registerSessions(app: FastifyInstance, db: Db, secureCookies: boolean): void {
   app.decorateRequest('auth', null);
+  // A burst of requests (200 people sending at once) reads its sessions in a few queries, not one each.
+  const sessionsById = new BatchWhileBusy((ids) => findSessionsWithUsers(db, ids));
   app.addHook('preHandler', async (request, reply) => {
     // Pages and assets never need the user: no database query for them.
     if (!isApiUrl(request.url)) return;
@@ -38,7 +41,7 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
       request.auth = cached;
       return;
     }
-    const found = await findSessionWithUser(db, id);
+    const found = await sessionsById.load(id);
     // The expiry slides with use, but never past SESSION_MAX_AGE_MS after the login that made the session.
     const lastMoment = found ? found.session.createdAt.getTime() + SESSION_MAX_AGE_MS : 0;
     if (!found || found.session.expiresAt.getTime() <= now || lastMoment <= now) {

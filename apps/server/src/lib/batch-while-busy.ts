@@ -1,0 +1,48 @@
+interface Waiter<V> {
+  resolve(value: V | undefined): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Reads rows by key, one query at a time: a key asked for while a query runs waits for it to end, then goes with
+ * every other key that arrived meanwhile, in one query. Alone, a key is read at once (no added wait); in a burst
+ * (200 people sending at the same moment), the burst costs a few queries instead of one each, which matters on
+ * PGlite (one query at a time, about 1 ms each) and on PostgreSQL's small pool. No caching: every call reads.
+ */
+export class BatchWhileBusy<V> {
+  private waiting = new Map<string, Waiter<V>[]>();
+  private running = false;
+
+  constructor(
+    private readonly readMany: (keys: string[]) => Promise<Map<string, V>>,
+    private readonly maxBatch = 100,
+  ) {}
+
+  load(key: string): Promise<V | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.running = true;
+    while (this.waiting.size > 0) {
+      const batch = new Map<string, Waiter<V>[]>();
+      for (const [key, waiters] of this.waiting) {
+        if (batch.size === this.maxBatch) break;
+        batch.set(key, waiters);
+      }
+      for (const key of batch.keys()) this.waiting.delete(key);
+      try {
+        const found = await this.readMany([...batch.keys()]);
+        for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key));
+      } catch (error) {
+        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    this.running = false;
+  }
+}
