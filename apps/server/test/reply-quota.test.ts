@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseQuota, LocalQuota, type ReplyQuota } from '../src/core/assistant/reply-quota';
+import { eq } from 'drizzle-orm';
+import { DatabaseQuota, LocalQuota, WRITE_BEHIND_MS, type ReplyQuota } from '../src/core/assistant/reply-quota';
 import { repliesUsed } from '../src/core/assistant/usage.repository';
 import type { Database } from '../src/db/database';
 import { runMigrations } from '../src/db/migrate';
+import { users } from '../src/db/schema';
 import { openDatabase } from '../src/db/open-database';
 import { createUser } from './support/factories';
 
@@ -48,5 +50,31 @@ describe.each(kinds)('the day\u2019s reply count %s', (_, make) => {
     const after = make();
     expect(await after.used(user.id, day)).toBe(2);
     expect(await after.take(user.id, day, 2)).toBeUndefined();
+  });
+});
+
+describe('the count kept in the process (PGlite)', () => {
+  it('writes a burst together once WRITE_BEHIND_MS has passed, without being asked to flush', async () => {
+    const quota = new LocalQuota(database.db, log);
+    const people = await Promise.all([1, 2, 3].map(() => createUser(database.db, { name: `Q-${randomUUID()}` })));
+    const day = '2026-11-25';
+    for (const person of people) await quota.take(person.id, day, 5);
+    expect(await repliesUsed(database.db, people[0]!.id, day)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, WRITE_BEHIND_MS + 150));
+    for (const person of people) expect(await repliesUsed(database.db, person.id, day)).toBe(1);
+  });
+
+  it('still saves everyone else\u2019s count when one person was deleted before the write', async () => {
+    const warnings: unknown[] = [];
+    const quota = new LocalQuota(database.db, { warn: (object) => void warnings.push(object) });
+    const kept = await createUser(database.db, { name: `Q-${randomUUID()}` });
+    const deleted = await createUser(database.db, { name: `Q-${randomUUID()}` });
+    const day = '2026-11-26';
+    await quota.take(kept.id, day, 5);
+    await quota.take(deleted.id, day, 5);
+    await database.db.delete(users).where(eq(users.id, deleted.id));
+    await quota.flush();
+    expect(await repliesUsed(database.db, kept.id, day)).toBe(1);
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -25,16 +25,23 @@ export class DatabaseQuota implements ReplyQuota {
 }
 
 /**
+ * How long a changed count waits before it is written. Each write costs the embedded database about 2 ms of this
+ * process's only thread (a transaction on disk), so a burst of replies is written together, not one by one.
+ */
+export const WRITE_BEHIND_MS = 250;
+
+/**
  * The count in memory (read from the database the first time a person is seen each day), each change written
- * behind in order. Safe because the embedded database has one writer: this process, holding the data folder's
- * lock. A crash can lose the last writes, which only ever gives a person a reply back.
+ * behind, in order, at most every WRITE_BEHIND_MS. Safe because the embedded database has one writer: this process,
+ * holding the data folder's lock. A crash can lose the last writes, which only ever gives a person a reply back.
  */
 export class LocalQuota implements ReplyQuota {
   private readonly counts = new Map<string, Promise<{ replies: number }>>();
   private countsDay = '';
   private writes = Promise.resolve();
-  /** Counts changed since the last write, written together (one statement for a burst of replies). */
+  /** Counts changed since the last write, written together. */
   private readonly dirty = new Map<string, { userId: string; day: string; replies: number }>();
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -45,7 +52,7 @@ export class LocalQuota implements ReplyQuota {
     const count = await this.count(userId, day);
     if (count.replies >= limit) return undefined;
     count.replies += 1;
-    this.write(userId, day, count.replies);
+    this.changed(userId, day, count.replies);
     return count.replies;
   }
 
@@ -53,14 +60,24 @@ export class LocalQuota implements ReplyQuota {
     const count = await this.count(userId, day);
     if (count.replies === 0) return;
     count.replies -= 1;
-    this.write(userId, day, count.replies);
+    this.changed(userId, day, count.replies);
   }
 
   async used(userId: string, day: string): Promise<number> {
     return (await this.count(userId, day)).replies;
   }
 
+  /** Writes what is waiting now, and resolves once every write is done (shutdown). */
   flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.dirty.size > 0) {
+      const counts = [...this.dirty.values()];
+      this.dirty.clear();
+      this.writes = this.writes
+        .then(() => this.save(counts))
+        .catch((error: unknown) => this.log.warn({ err: error }, 'could not save the day\u2019s reply counts'));
+    }
     return this.writes;
   }
 
@@ -80,17 +97,24 @@ export class LocalQuota implements ReplyQuota {
     return count;
   }
 
-  private write(userId: string, day: string, replies: number) {
-    const first = this.dirty.size === 0;
+  private changed(userId: string, day: string, replies: number) {
     this.dirty.set(`${userId}\n${day}`, { userId, day, replies });
-    if (!first) return;
-    this.writes = this.writes
-      .then(() => new Promise((resolve) => setImmediate(resolve)))
-      .then(() => {
-        const counts = [...this.dirty.values()];
-        this.dirty.clear();
-        return setRepliesUsed(this.db, counts);
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'could not save the day\u2019s reply counts'));
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), WRITE_BEHIND_MS);
+    this.timer.unref();
+  }
+
+  /** All in one statement; if that fails (a person deleted their account meanwhile), each on its own. */
+  private async save(counts: { userId: string; day: string; replies: number }[]) {
+    try {
+      await setRepliesUsed(this.db, counts);
+    } catch (error) {
+      if (counts.length === 1) throw error;
+      for (const count of counts) {
+        await setRepliesUsed(this.db, [count]).catch((one: unknown) =>
+          this.log.warn({ err: one, userId: count.userId }, 'could not save a reply count'),
+        );
+      }
+    }
   }
 }
