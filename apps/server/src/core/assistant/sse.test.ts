@@ -9,7 +9,6 @@ function fakeResponse() {
     writableEnded: false,
     destroyed: false,
     writeHead: () => undefined,
-    flushHeaders: () => undefined,
     write: (text: string) => writes.push(text),
     end(text: string) {
       writes.push(text);
@@ -32,7 +31,7 @@ describe('SseWriter', () => {
     ]);
     sse.send({ type: 'finish', reason: 'stop' });
     sse.done();
-    expect(writes.slice(1)).toEqual(['data: {"token":"","finish_reason":"stop"}\n\n', 'data: [DONE]\n\n']);
+    expect(writes.slice(1)).toEqual(['data: {"token":"","finish_reason":"stop"}\n\ndata: [DONE]\n\n']);
   });
 
   it('writes nothing to a response that is gone', async () => {

@@ -7,7 +7,8 @@ const HEARTBEAT_MS = 15_000;
 /**
  * Server-sent events exactly as product.md §7 frames them: `data: {json}` lines and a final `data: [DONE]`; the headers
  * stop proxies (nginx) from buffering. Events sent together (the tokens of one read of the upstream) go out as
- * one write once that read is handled (a microtask): never held back for a later token.
+ * one write once that read is handled (a microtask): never held back for a later token. The headers go with the
+ * first write.
  */
 export class SseWriter {
   private readonly heartbeat: NodeJS.Timeout;
@@ -25,7 +26,8 @@ export class SseWriter {
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    res.flushHeaders();
+    // No flushHeaders(): the headers go out in the same write as the first event (one write less before the first
+    // token). A model slow to start still gets them within HEARTBEAT_MS.
     this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -37,12 +39,13 @@ export class SseWriter {
     queueMicrotask(this.flush);
   }
 
-  /** Ends the stream with `[DONE]` (once; later calls do nothing). */
+  /** Ends the stream with `[DONE]`, in one write with the events still waiting (once; later calls do nothing). */
   done() {
     clearInterval(this.heartbeat);
-    this.flush();
+    const text = `${this.pending}data: ${CHAT_STREAM_DONE}\n\n`;
+    this.pending = '';
     if (this.res.writableEnded || this.res.destroyed) return;
-    this.res.end(`data: ${CHAT_STREAM_DONE}\n\n`);
+    this.res.end(text);
   }
 
   private readonly flush = () => {
