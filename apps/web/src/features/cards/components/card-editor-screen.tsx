@@ -13,7 +13,7 @@ import {
 } from '@turtle/shared/cards';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { announceCardsChanged } from '../../../lib/cards-events';
+import { cardsChanged } from '../lib/cards-changed';
 import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
@@ -74,7 +74,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
       const saved = card
         ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId)
         : await createCard(parsed.data, choice, nextCreateKey(JSON.stringify([parsed.data, choice])));
-      announceCardsChanged();
+      cardsChanged();
       toast(card ? 'Card saved.' : 'Card added.');
       await navigate(`/cards/decks/${encodeURIComponent(saved.card.deckId)}`);
     } catch (caught) {

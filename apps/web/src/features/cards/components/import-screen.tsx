@@ -5,7 +5,7 @@ import { CARD_KIND_LABELS } from '@turtle/shared/cards';
 import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportPreview } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { announceCardsChanged } from '../../../lib/cards-events';
+import { cardsChanged } from '../lib/cards-changed';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { importCards, previewImport } from '../api/import-cards';
@@ -72,7 +72,7 @@ function CsvImportScreen() {
     setBusy(true);
     try {
       const result = await importCards({ csv: file.text, deckId: deckId || undefined, createMissingDecks });
-      announceCardsChanged();
+      cardsChanged();
       toast(`Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`);
       await navigate('/cards');
     } catch (caught) {
