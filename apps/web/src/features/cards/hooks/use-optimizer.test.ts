@@ -39,13 +39,13 @@ afterEach(() => {
 
 describe('useOptimizer', () => {
   it('polls a running run until it ends, then reads the state again and forgets the analytics it changed', async () => {
-    readState.mockResolvedValueOnce(state(run('running', 0.1))).mockResolvedValue(state(run('completed', 1), true));
-    readRun.mockResolvedValueOnce(run('running', 0.5)).mockResolvedValue(run('completed', 1));
+    readState.mockResolvedValueOnce(state(run('running', 0.1))).mockResolvedValue(state(run('done', 1), true));
+    readRun.mockResolvedValueOnce(run('running', 0.5)).mockResolvedValue(run('done', 1));
     queryClient.setQueryData(queryKeys.analytics(30, null), { before: 'the fit' });
     const { result } = renderHook(() => useOptimizer());
     await waitFor(() => expect(result.current.run?.progress).toBe(0.5));
     await waitFor(() => expect(result.current.state?.personalized).toBe(true), { timeout: 3000 });
-    expect(result.current.run?.status).toBe('completed');
+    expect(result.current.run?.status).toBe('done');
     expect(readState).toHaveBeenCalledTimes(2);
     expect(queryClient.getQueryData(queryKeys.analytics(30, null))).toBeUndefined();
 
