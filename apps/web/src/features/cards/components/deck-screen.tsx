@@ -17,6 +17,7 @@ import { cardsChanged } from '../lib/cards-changed';
 import { CardFace } from './card-face';
 import { RenameDeck } from './rename-deck';
 import { SourceChip } from './source-chip';
+import { GoneNotice } from './gone-notice';
 
 function CardRow({ card, onDelete }: { card: CardNoteView; onDelete: (card: CardNoteView) => void }) {
   const ordinal = card.kind === 'cloze' ? (clozeNumbers(card.front)[0] ?? 1) : 0;
@@ -68,14 +69,7 @@ export function DeckScreen() {
 
   const deck = decks.status === 'ready' ? decks.data.decks.find((item) => item.id === id) : undefined;
   if (missing) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="text-slate-700">That deck does not exist.</p>
-        <Link to="/cards" className={buttonClass('secondary')}>
-          Back to decks
-        </Link>
-      </div>
-    );
+    return <GoneNotice what="deck" />;
   }
   if (!cards || total === undefined || !deck) return <PageSpinner />;
   const due = deck.due.new + deck.due.learning + deck.due.review;
