@@ -15,9 +15,9 @@ import { dropDeckCard, useDeckCards } from '../hooks/use-deck-cards';
 import { dropDeck, useDecks } from '../hooks/use-decks';
 import { cardsChanged } from '../lib/cards-changed';
 import { CardFace } from './card-face';
+import { GoneNotice } from './gone-notice';
 import { RenameDeck } from './rename-deck';
 import { SourceChip } from './source-chip';
-import { GoneNotice } from './gone-notice';
 
 function CardRow({ card, onDelete }: { card: CardNoteView; onDelete: (card: CardNoteView) => void }) {
   const ordinal = card.kind === 'cloze' ? (clozeNumbers(card.front)[0] ?? 1) : 0;
