@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createChatReply } from '../apps/server/test/support/cards';
-import { cardsUi, expectDrafts } from './support/cards';
+import { cardsUi, createCardViaApi, expectDrafts, fillDeck } from './support/cards';
 import { PHONE, useE2eApp } from './support/e2e-app';
 import { player } from './support/lessons';
 import { saveNoteViaApi, sidewaysOverflow } from './support/notes';
@@ -164,6 +164,56 @@ describe('making cards from what you learn (offline assistant)', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('4');
     await expect.poll(() => cardsUi.progress(page).innerText()).toMatch(/^4 done/);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('going back to a deck shows its cards at once while they are read again; after a grade the decks never show the count from before', async () => {
+    const { page, sessionToken } = await app.newPage({ signedIn: true });
+    await fillDeck(app.url, sessionToken!, 'Latin', 3);
+    await page.goto('/cards');
+    const openLatin = () => cardsUi.deckRow(page, 'Latin').getByRole('link', { name: 'Latin', exact: true }).click();
+    await openLatin();
+    const cards = page.getByRole('list', { name: 'Cards' });
+    await cards.getByText('Question 0').waitFor();
+    await page.getByRole('link', { name: 'Decks' }).click();
+    await page.getByRole('link', { name: 'Study all (3)' }).waitFor();
+
+    // A card added elsewhere (another tab): the deck shows the cards it read at once, then the new one.
+    await createCardViaApi(app.url, sessionToken!, 'Latin', { kind: 'basic', front: 'Added elsewhere', back: 'x' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/cards/list?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openLatin();
+    await cards.getByText('Question 0').waitFor();
+    expect(await cards.getByText('Added elsewhere').count()).toBe(0);
+    release();
+    await cards.getByText('Added elsewhere').waitFor();
+    await page.unroute('**/api/cards/list?**');
+
+    await page.getByRole('link', { name: 'Study (4)' }).click();
+    await cardsUi.question(page).waitFor();
+    await page.keyboard.press('Space');
+    await cardsUi.answer(page).waitFor();
+    await page.keyboard.press('4');
+    await expect.poll(() => cardsUi.progress(page).innerText()).toBe('1 done · 3 left');
+    // Every "Study all" the decks screen draws from here on: the count from before the grade must never show.
+    await page.evaluate(() => {
+      const drawn: string[] = [];
+      Object.assign(window, { studyAllDrawn: drawn });
+      new MutationObserver(() => {
+        for (const link of document.querySelectorAll('a')) {
+          if (link.textContent?.startsWith('Study all')) drawn.push(link.textContent);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('link', { name: 'Decks' }).click();
+    await page.getByRole('link', { name: 'Study all (3)' }).waitFor();
+    const drawn = await page.evaluate(() => (window as unknown as { studyAllDrawn: string[] }).studyAllDrawn);
+    expect(drawn).not.toContain('Study all (4)');
+    await expect.poll(() => cardsUi.headerDue(page).innerText()).toContain('3');
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -13,6 +13,9 @@ export interface RateLimitRule {
   key: (request: FastifyRequest) => string | undefined;
 }
 
+/** A rule's key for routes behind a session: each signed-in person has their own count. */
+export const perUser = (request: FastifyRequest): string | undefined => request.auth?.user.id;
+
 export class RedisUnavailableError extends Error {}
 
 /** A Redis call that takes longer fails: requests never wait on a frozen Redis (issue 17, item 1). */

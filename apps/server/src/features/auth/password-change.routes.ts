@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { sessionCache } from '../../core/identity/session-cache';
 import { requireUser } from '../../core/identity/sessions';
 import { logAuthEvent } from './auth-log';
@@ -24,9 +24,7 @@ export function passwordChangeRoutes(app: FastifyInstance, db: Db): void {
     '/api/account/password',
     {
       config: { accepts: 'json' },
-      preHandler: rateLimited(app, [
-        { name: 'password-change', ...CHANGE_LIMIT, key: (request) => request.auth?.user.id },
-      ]),
+      preHandler: rateLimited(app, [{ name: 'password-change', ...CHANGE_LIMIT, key: perUser }]),
     },
     async (request): Promise<OkResponse> => {
       const user = requireUser(request);

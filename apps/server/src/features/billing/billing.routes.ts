@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { appOrigin } from '../../lib/app-origin';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
 import { requireUser } from '../../core/identity/sessions';
 import { toUserResponse } from '../../core/identity/user-response';
@@ -43,7 +43,7 @@ export async function billingRoutes(
     '/api/billing/checkout',
     {
       config: { accepts: 'json' },
-      preHandler: rateLimited(app, [{ name: 'checkout', ...CHECKOUT_LIMIT, key: (request) => request.auth?.user.id }]),
+      preHandler: rateLimited(app, [{ name: 'checkout', ...CHECKOUT_LIMIT, key: perUser }]),
     },
     async (request): Promise<CheckoutResponse> => {
       const user = requireUser(request);
@@ -66,9 +66,7 @@ export async function billingRoutes(
     '/api/stripe/handle_payment_success',
     {
       config: { accepts: 'form' },
-      preHandler: rateLimited(app, [
-        { name: 'payment-success', ...VERIFY_LIMIT, key: (request) => request.auth?.user.id },
-      ]),
+      preHandler: rateLimited(app, [{ name: 'payment-success', ...VERIFY_LIMIT, key: perUser }]),
     },
     async (request): Promise<HandlePaymentSuccessResponse> => {
       const user = requireUser(request);

@@ -11,7 +11,7 @@ import { Plan, Subscription } from '@turtle/shared/plans';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import type { AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
 import { requireUser } from '../../core/identity/sessions';
 import { registerAccountDeletionStep } from '../../core/identity/account-deletion';
@@ -38,9 +38,7 @@ const notPro = () => new HttpError(409, 'conflict', BILLING_MESSAGES.notPro);
  * follows agrees); the demo changes our rows directly.
  */
 export function subscriptionRoutes(app: FastifyInstance, db: Db, provider: AnyPaymentProvider): void {
-  const changeLimit = rateLimited(app, [
-    { name: 'billing-change', ...CHANGE_LIMIT, key: (request) => request.auth?.user.id },
-  ]);
+  const changeLimit = rateLimited(app, [{ name: 'billing-change', ...CHANGE_LIMIT, key: perUser }]);
   const summaryOf = async (userId: string): Promise<SubscriptionSummary> => {
     const user = await findUserById(db, userId);
     if (!user) throw new HttpError(401, 'unauthorized', 'Please log in to continue.');

@@ -12,7 +12,7 @@ import {
 } from '@turtle/shared/cards-optimizer';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
 import { readAnalytics } from './analytics.repository';
 import type { CardsOptions } from './cards-options';
@@ -29,12 +29,7 @@ const runNotFound = () => new HttpError(404, 'notFound', 'That optimizer run doe
 /** Learning analytics, the optimizer and the retention forecast (issue 14). Analytics and the optimizer are Pro's. */
 export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   const optimizerLimit = rateLimited(app, [
-    {
-      name: 'cards-optimizer',
-      max: OPTIMIZER_RUNS_PER_HOUR,
-      windowMs: 3_600_000,
-      key: (request) => request.auth?.user.id,
-    },
+    { name: 'cards-optimizer', max: OPTIMIZER_RUNS_PER_HOUR, windowMs: 3_600_000, key: perUser },
   ]);
 
   app.get('/api/cards/analytics', async (request): Promise<CardAnalytics> => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
 import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
 import { planApkgImport } from './apkg-import-plan';
 import { checkPackageFits, writeApkgImport } from './apkg-import';
@@ -38,9 +38,7 @@ async function planFor(db: DbOrTx, userId: string, bytes: Uint8Array) {
 
 /** Anki package import (issue 14): a preview of what comes in and is left out, then the import in one transaction. */
 export function apkgImportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
-  const limiter = rateLimited(app, [
-    { name: 'cards-import', max: IMPORTS_PER_MINUTE, windowMs: 60_000, key: (request) => request.auth?.user.id },
-  ]);
+  const limiter = rateLimited(app, [{ name: 'cards-import', max: IMPORTS_PER_MINUTE, windowMs: 60_000, key: perUser }]);
   const options = {
     config: { accepts: 'binary' as const },
     bodyLimit: APKG_MAX_BYTES,

@@ -11,7 +11,7 @@ import {
 import { DAILY_LIMIT_MESSAGE, effectivePlan } from '@turtle/shared/entitlements';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { DraftingError, type DraftedCard } from '../../providers/llm/card-drafter';
 import { dailyLimit } from '../../core/assistant/reply-checks';
 import { usageDay } from '../../core/assistant/usage-day';
@@ -50,9 +50,7 @@ function usableDrafts(drafted: DraftedCard[], room: number) {
 
 export function draftsRoutes(app: FastifyInstance, options: CardsOptions): void {
   const { db } = options;
-  const limiter = rateLimited(app, [
-    { name: 'cards-draft', max: DRAFTS_PER_MINUTE, windowMs: 60_000, key: (request) => request.auth?.user.id },
-  ]);
+  const limiter = rateLimited(app, [{ name: 'cards-draft', max: DRAFTS_PER_MINUTE, windowMs: 60_000, key: perUser }]);
 
   app.get('/api/cards/drafts', async (request): Promise<ListDraftsResponse> => {
     const user = requireUser(request);

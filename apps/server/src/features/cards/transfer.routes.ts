@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
 import { buildApkg } from './apkg';
 import { readCardHistories } from './apkg-history';
@@ -60,9 +60,7 @@ async function checkAndPlan(db: DbOrTx, userId: string, body: ImportBody): Promi
 
 /** Export (CSV, Anki package) and CSV import with a preview (issue 13). */
 export function transferRoutes(app: FastifyInstance, { db }: CardsOptions): void {
-  const limiter = rateLimited(app, [
-    { name: 'cards-import', max: IMPORTS_PER_MINUTE, windowMs: 60_000, key: (request) => request.auth?.user.id },
-  ]);
+  const limiter = rateLimited(app, [{ name: 'cards-import', max: IMPORTS_PER_MINUTE, windowMs: 60_000, key: perUser }]);
 
   app.get('/api/cards/export', async (request, reply) => {
     const user = requireUser(request);

@@ -6,7 +6,7 @@ import {
 } from '@turtle/shared/lesson-progress';
 import type { Db } from '../../db/database';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
 import { listOwnProgress, mergeOwnProgress, saveOwnProgress } from './lesson-progress.repository';
 
@@ -16,12 +16,7 @@ const PROGRESS_WRITES_PER_MINUTE = 120;
 /** Lesson progress in the account (decision 021): read it, write one lesson, merge a device's copy once. */
 export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
   const limiter = rateLimited(app, [
-    {
-      name: 'lesson-progress',
-      max: PROGRESS_WRITES_PER_MINUTE,
-      windowMs: 60_000,
-      key: (request) => request.auth?.user.id,
-    },
+    { name: 'lesson-progress', max: PROGRESS_WRITES_PER_MINUTE, windowMs: 60_000, key: perUser },
   ]);
 
   app.get('/api/lessons/progress', async (request): Promise<LessonProgressResponse> => {

@@ -10,7 +10,7 @@ import { HOUR_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { rateLimited } from '../../plugins/rate-limit';
+import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { sessionCache } from '../../core/identity/session-cache';
 import { endSession, requireUser } from '../../core/identity/sessions';
 import { deleteAccount } from '../../core/identity/account-deletion';
@@ -33,9 +33,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, secureCookies: boole
     '/api/account/delete',
     {
       config: { accepts: 'json' },
-      preHandler: rateLimited(app, [
-        { name: 'account-delete', ...DELETE_LIMIT, key: (request) => request.auth?.user.id },
-      ]),
+      preHandler: rateLimited(app, [{ name: 'account-delete', ...DELETE_LIMIT, key: perUser }]),
     },
     async (request, reply): Promise<OkResponse> => {
       const user = requireUser(request);

@@ -4,16 +4,16 @@ import { Link } from 'react-router';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { announceCardsChanged } from '../../../lib/cards-events';
 import { importApkg, previewApkg } from '../api/import-apkg';
 import { useDecks } from '../hooks/use-decks';
+import { cardsChanged } from '../lib/cards-changed';
 import { ApkgSummaryView } from './apkg-summary';
 import { CardMeter } from './card-meter';
 import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
 
 /** /cards/import?from=anki: an Anki package with its review history; a preview, then everything or nothing. */
 export function ApkgImportScreen() {
-  const { state: decks, refresh } = useDecks();
+  const { state: decks } = useDecks();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ApkgSummary | null>(null);
   const [imported, setImported] = useState<ApkgSummary | null>(null);
@@ -47,8 +47,7 @@ export function ApkgImportScreen() {
     try {
       setImported(await importApkg(file));
       setPreview(null);
-      announceCardsChanged();
-      refresh();
+      cardsChanged();
     } catch (caught) {
       fail(caught);
     } finally {

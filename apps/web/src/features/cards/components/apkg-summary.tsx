@@ -1,5 +1,6 @@
 import { CARD_KIND_LABELS } from '@turtle/shared/cards';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
+import { CardRowsTable } from './card-rows-table';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -47,31 +48,7 @@ export function ApkgSummaryView({ summary, done }: { summary: ApkgSummary; done:
           </ul>
         </div>
       )}
-      {!done && summary.samples.length > 0 && (
-        <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The first cards</caption>
-            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-3 py-2">Front</th>
-                <th className="px-3 py-2">Back</th>
-                <th className="px-3 py-2">Deck</th>
-                <th className="px-3 py-2">Type</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.samples.map((sample, index) => (
-                <tr key={index} className="border-t border-slate-100 align-top">
-                  <td className="max-w-48 truncate px-3 py-2">{sample.front}</td>
-                  <td className="max-w-48 truncate px-3 py-2 text-slate-600">{sample.back}</td>
-                  <td className="px-3 py-2">{sample.deck}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{CARD_KIND_LABELS[sample.kind]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {!done && summary.samples.length > 0 && <CardRowsTable rows={summary.samples} caption="The first cards" />}
     </div>
   );
 }

@@ -13,7 +13,6 @@ import {
 } from '@turtle/shared/cards';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { announceCardsChanged } from '../../../lib/cards-events';
 import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
@@ -22,10 +21,12 @@ import { createCard } from '../api/create-card';
 import { getCard } from '../api/get-card';
 import { updateCard } from '../api/update-card';
 import { useDecks } from '../hooks/use-decks';
+import { cardsChanged } from '../lib/cards-changed';
 import { CardFace } from './card-face';
 import { CardMeter } from './card-meter';
 import { deckChoiceOf, DeckPicker, initialDeckValue, NEW_DECK, type DeckPickerValue } from './deck-picker';
 import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
+import { GoneNotice } from './gone-notice';
 
 const fieldClass =
   'w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-400 focus:ring-1 focus:ring-brand-300 focus:outline-none';
@@ -74,7 +75,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
       const saved = card
         ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId)
         : await createCard(parsed.data, choice, nextCreateKey(JSON.stringify([parsed.data, choice])));
-      announceCardsChanged();
+      cardsChanged();
       toast(card ? 'Card saved.' : 'Card added.');
       await navigate(`/cards/decks/${encodeURIComponent(saved.card.deckId)}`);
     } catch (caught) {
@@ -173,14 +174,7 @@ export function CardEditorScreen() {
   });
   if (id && card.isPending) return <PageSpinner />;
   if (id && card.isError) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="text-slate-700">That card does not exist.</p>
-        <Link to="/cards" className={buttonClass('secondary')}>
-          Back to decks
-        </Link>
-      </div>
-    );
+    return <GoneNotice what="card" />;
   }
   return <CardEditor key={id ?? 'new'} card={card.data} deckParam={params.get('deck')} />;
 }

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { exportUrl } from '../api/export-url';
 import { useDecks } from '../hooks/use-decks';
+import { cardsChanged } from '../lib/cards-changed';
 import { CardMeter } from './card-meter';
 import { DeckList } from './deck-list';
 import { NewDeckForm } from './new-deck-form';
@@ -108,7 +109,7 @@ function DecksOverview() {
         <DeckList decks={decks} />
       )}
 
-      <NewDeckForm onCreated={refresh} />
+      <NewDeckForm onCreated={cardsChanged} />
 
       <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6">
         <Link to="/cards/import" className={buttonClass('secondary', 'sm')}>

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Pencil, Play, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CARD_KIND_LABELS, CARD_LIST_PAGE_SIZE, cardSides, type CardNoteView } from '@turtle/shared/cards';
 import { clozeNumbers } from '@turtle/shared/cards-cloze';
@@ -7,14 +7,15 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { showAlert } from '../../../lib/alert-store';
-import { announceCardsChanged } from '../../../lib/cards-events';
-import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { deleteCard } from '../api/delete-card';
 import { deleteDeck } from '../api/delete-deck';
 import { exportUrl } from '../api/export-url';
-import { listCards } from '../api/list-cards';
-import { useDecks } from '../hooks/use-decks';
+import { dropDeckCard, useDeckCards } from '../hooks/use-deck-cards';
+import { dropDeck, useDecks } from '../hooks/use-decks';
+import { cardsChanged } from '../lib/cards-changed';
 import { CardFace } from './card-face';
+import { GoneNotice } from './gone-notice';
 import { RenameDeck } from './rename-deck';
 import { SourceChip } from './source-chip';
 
@@ -60,46 +61,17 @@ function CardRow({ card, onDelete }: { card: CardNoteView; onDelete: (card: Card
 export function DeckScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { state: decks, refresh: refreshDecks } = useDecks();
-  const [cards, setCards] = useState<CardNoteView[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { state: decks } = useDecks();
+  const { cards, total, missing, showMore } = useDeckCards(id);
   const [toDelete, setToDelete] = useState<CardNoteView | null>(null);
   const [deletingDeck, setDeletingDeck] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const loadPage = useCallback(
-    (offset: number, signal?: AbortSignal) =>
-      listCards(id, offset, signal)
-        .then((page) => {
-          setCards((current) => (offset === 0 ? page.cards : [...current, ...page.cards]));
-          setTotal(page.total);
-        })
-        .catch((error: unknown) => {
-          if (isAbort(error)) return;
-          if (isNotFound(error)) setMissing(true);
-          else showAlert(errorMessage(error));
-        }),
-    [id],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadPage(0, controller.signal);
-    return () => controller.abort();
-  }, [loadPage]);
-
   const deck = decks.status === 'ready' ? decks.data.decks.find((item) => item.id === id) : undefined;
   if (missing) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="text-slate-700">That deck does not exist.</p>
-        <Link to="/cards" className={buttonClass('secondary')}>
-          Back to decks
-        </Link>
-      </div>
-    );
+    return <GoneNotice what="deck" />;
   }
-  if (total === null || !deck) return <PageSpinner />;
+  if (!cards || total === undefined || !deck) return <PageSpinner />;
   const due = deck.due.new + deck.due.learning + deck.due.review;
 
   const removeCard = async () => {
@@ -107,10 +79,8 @@ export function DeckScreen() {
     setBusy(true);
     try {
       await deleteCard(toDelete.id);
-      setCards((current) => current.filter((card) => card.id !== toDelete.id));
-      setTotal((count) => (count ?? 1) - 1);
-      refreshDecks();
-      announceCardsChanged();
+      dropDeckCard(id, toDelete.id);
+      cardsChanged();
       setToDelete(null);
     } catch (error) {
       showAlert(errorMessage(error));
@@ -122,7 +92,8 @@ export function DeckScreen() {
     setBusy(true);
     try {
       await deleteDeck(id);
-      announceCardsChanged();
+      dropDeck(id);
+      cardsChanged();
       await navigate('/cards', { replace: true });
     } catch (error) {
       showAlert(errorMessage(error));
@@ -137,7 +108,7 @@ export function DeckScreen() {
           <ArrowLeft className="size-4" aria-hidden="true" />
           Decks
         </Link>
-        <RenameDeck deck={deck} onRenamed={refreshDecks} />
+        <RenameDeck deck={deck} onRenamed={cardsChanged} />
       </div>
       <div className="flex flex-wrap gap-2">
         {due > 0 && (
@@ -172,7 +143,7 @@ export function DeckScreen() {
         ))}
       </ul>
       {cards.length < total && (
-        <Button variant="secondary" onClick={() => void loadPage(cards.length)}>
+        <Button variant="secondary" onClick={showMore}>
           Show {Math.min(CARD_LIST_PAGE_SIZE, total - cards.length)} more
         </Button>
       )}

@@ -6,13 +6,13 @@ import { draftSourceFromParams } from '@turtle/shared/cards-links';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { announceCardsChanged } from '../../../lib/cards-events';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { acceptDrafts } from '../api/accept-drafts';
 import { rejectDrafts } from '../api/reject-drafts';
 import { useDecks } from '../hooks/use-decks';
 import { useDrafts } from '../hooks/use-drafts';
+import { cardsChanged } from '../lib/cards-changed';
 import { CardMeter } from './card-meter';
 import { deckChoiceOf, DeckPicker, initialDeckValue, type DeckPickerValue } from './deck-picker';
 import { DraftItem, type DraftEdit } from './draft-item';
@@ -30,7 +30,7 @@ export function DraftsScreen() {
   const [pendingSource] = useState(source);
   const dropSource = useCallback(() => setParams({}, { replace: true }), [setParams]);
   const tray = useDrafts(source, dropSource);
-  const { state: decks, refresh: refreshDecks } = useDecks();
+  const { state: decks } = useDecks();
   const [chosenDeck, setDeck] = useState<DeckPickerValue | null>(null);
   const [edits, setEdits] = useState<Record<string, DraftEdit>>({});
   const [busy, setBusy] = useState(false);
@@ -67,11 +67,10 @@ export function DraftsScreen() {
       tray.setAllowance(result.allowance);
       tray.setError(null);
       setLimitHit(null);
-      announceCardsChanged();
+      cardsChanged();
       toast(`${ids.length === 1 ? 'Card' : `${ids.length} cards`} added.`);
       if (deck?.deckId === '__new__') {
         setDeck({ deckId: result.deckId, newName: '' });
-        refreshDecks();
       }
     } catch (error) {
       if (error instanceof ApiError && error.code === 'cardLimitReached') setLimitHit(error.message);
@@ -86,6 +85,7 @@ export function DraftsScreen() {
     try {
       await rejectDrafts(ids);
       tray.remove(ids);
+      cardsChanged();
     } catch (error) {
       tray.setError(errorMessage(error));
     } finally {

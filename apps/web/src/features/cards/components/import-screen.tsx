@@ -1,17 +1,17 @@
 import { ArrowLeft, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CARD_KIND_LABELS } from '@turtle/shared/cards';
 import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportPreview } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { announceCardsChanged } from '../../../lib/cards-events';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { importCards, previewImport } from '../api/import-cards';
 import { useDecks } from '../hooks/use-decks';
+import { cardsChanged } from '../lib/cards-changed';
 import { ApkgImportScreen } from './apkg-import-screen';
 import { CardMeter } from './card-meter';
+import { CardRowsTable } from './card-rows-table';
 import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
 
 /**
@@ -72,7 +72,7 @@ function CsvImportScreen() {
     setBusy(true);
     try {
       const result = await importCards({ csv: file.text, deckId: deckId || undefined, createMissingDecks });
-      announceCardsChanged();
+      cardsChanged();
       toast(`Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`);
       await navigate('/cards');
     } catch (caught) {
@@ -158,32 +158,7 @@ function CsvImportScreen() {
               ))}
             </ul>
           )}
-          {preview.rows.length > 0 && (
-            <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-                  <tr>
-                    <th className="px-3 py-2">Row</th>
-                    <th className="px-3 py-2">Front</th>
-                    <th className="px-3 py-2">Back</th>
-                    <th className="px-3 py-2">Deck</th>
-                    <th className="px-3 py-2">Type</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((row) => (
-                    <tr key={row.row} className="border-t border-slate-100 align-top">
-                      <td className="px-3 py-2 text-slate-500 tabular-nums">{row.row}</td>
-                      <td className="max-w-48 truncate px-3 py-2">{row.front}</td>
-                      <td className="max-w-48 truncate px-3 py-2 text-slate-600">{row.back}</td>
-                      <td className="px-3 py-2">{row.deck}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{CARD_KIND_LABELS[row.kind]}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {preview.rows.length > 0 && <CardRowsTable rows={preview.rows} />}
           <div>
             <Button onClick={() => void run()} disabled={!ready || busy}>
               {busy ? <Spinner /> : <FileUp className="size-4" aria-hidden="true" />}

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { ListDecksResponse } from '@turtle/shared/cards';
 import { toLoadState, type LoadState } from '../../../lib/query/load-state';
+import { queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { listDecks } from '../api/list-decks';
@@ -12,4 +13,11 @@ export function useDecks(): { state: DecksState; refresh: () => void } {
   const query = useServerQuery({ queryKey: queryKeys.decks, queryFn: ({ signal }) => listDecks(signal) });
   const { refetch } = query;
   return { state: toLoadState(query), refresh: useCallback(() => void refetch(), [refetch]) };
+}
+
+/** A deleted deck leaves the list at once: the decks screen it goes back to never shows it, even while it reads. */
+export function dropDeck(deckId: string): void {
+  queryClient.setQueryData<ListDecksResponse>(queryKeys.decks, (data) =>
+    data ? { ...data, decks: data.decks.filter((deck) => deck.id !== deckId) } : data,
+  );
 }

@@ -1,69 +1,73 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardAllowance } from '@turtle/shared/cards';
-import type { CardDraft, DraftSourceRef } from '@turtle/shared/cards-drafts';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import type { DraftSourceRef, ListDraftsResponse } from '@turtle/shared/cards-drafts';
+import { errorMessage } from '../../../lib/error-message';
+import { queryClient } from '../../../lib/query/query-client';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { generateDrafts } from '../api/generate-drafts';
 import { listDrafts } from '../api/list-drafts';
+import { cardsChanged } from '../lib/cards-changed';
 
 export type DraftsStatus = 'drafting' | 'loading' | 'ready' | 'failed';
 
+const NONE: ListDraftsResponse['drafts'] = [];
+
+const editTray = (change: (tray: ListDraftsResponse) => ListDraftsResponse) =>
+  queryClient.setQueryData<ListDraftsResponse>(queryKeys.drafts, (tray) => tray && change(tray));
+
 /**
  * The tray. Opened with a source ("Make cards"), it first asks the assistant to draft from it, once: `onDrafted`
- * then drops the source from the address, so a reload does not draft (and spend a reply) again.
+ * then drops the source from the address, so a reload does not draft (and spend a reply) again. The tray is read
+ * only after that (a read running beside the drafting could answer with the tray from before it).
  */
 export function useDrafts(source: DraftSourceRef | undefined, onDrafted: () => void) {
-  const [status, setStatus] = useState<DraftsStatus>(source ? 'drafting' : 'loading');
-  const [drafts, setDrafts] = useState<CardDraft[]>([]);
-  const [allowance, setAllowance] = useState<CardAllowance | null>(null);
+  const [drafting, setDrafting] = useState(source !== undefined);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<number | null>(null);
   const started = useRef<DraftSourceRef | undefined>(undefined);
+  const tray = useServerQuery({
+    queryKey: queryKeys.drafts,
+    queryFn: ({ signal }) => listDrafts(signal),
+    enabled: !drafting,
+  });
 
   useEffect(() => {
-    if (source) {
-      // Strict mode runs effects twice in development: draft once per source.
-      if (started.current === source) return;
-      started.current = source;
-      setStatus('drafting');
-      generateDrafts(source)
-        .then((response) => {
-          setDrafts(response.drafts);
-          setAllowance(response.allowance);
-          setAdded(response.added);
-          setStatus('ready');
-        })
-        .catch(async (caught: unknown) => {
-          setError(errorMessage(caught));
-          // The tray still shows what was already in it.
-          const response = await listDrafts().catch(() => null);
-          if (response) {
-            setDrafts(response.drafts);
-            setAllowance(response.allowance);
-          }
-          setStatus(response ? 'ready' : 'failed');
-        })
-        .finally(onDrafted);
-      return;
-    }
-    if (started.current) return;
-    const controller = new AbortController();
-    listDrafts(controller.signal)
+    // Strict mode runs effects twice in development: draft once per source.
+    if (!source || started.current === source) return;
+    started.current = source;
+    setDrafting(true);
+    generateDrafts(source)
       .then((response) => {
-        setDrafts(response.drafts);
-        setAllowance(response.allowance);
-        setStatus('ready');
+        queryClient.setQueryData<ListDraftsResponse>(queryKeys.drafts, {
+          drafts: response.drafts,
+          allowance: response.allowance,
+        });
+        setAdded(response.added);
+        cardsChanged();
       })
-      .catch((caught: unknown) => {
-        if (isAbort(caught)) return;
-        setError(errorMessage(caught));
-        setStatus('failed');
+      // The tray is read next, and still shows what was already in it.
+      .catch((caught: unknown) => setError(errorMessage(caught)))
+      .finally(() => {
+        setDrafting(false);
+        onDrafted();
       });
-    return () => controller.abort();
   }, [source, onDrafted]);
 
-  const remove = useCallback((ids: string[]) => {
-    setDrafts((current) => current.filter((draft) => !ids.includes(draft.id)));
-  }, []);
-
-  return { status, drafts, allowance, setAllowance, error, setError, added, remove };
+  const failed = !drafting && tray.data === undefined && tray.isError && !tray.isFetching;
+  const status: DraftsStatus = drafting ? 'drafting' : tray.data ? 'ready' : failed ? 'failed' : 'loading';
+  return {
+    status,
+    drafts: tray.data?.drafts ?? NONE,
+    allowance: tray.data?.allowance ?? null,
+    setAllowance: useCallback((allowance: CardAllowance) => editTray((current) => ({ ...current, allowance })), []),
+    error: error ?? (failed ? errorMessage(tray.error) : null),
+    setError,
+    added,
+    remove: useCallback(
+      (ids: string[]) =>
+        editTray((current) => ({ ...current, drafts: current.drafts.filter((draft) => !ids.includes(draft.id)) })),
+      [],
+    ),
+  };
 }

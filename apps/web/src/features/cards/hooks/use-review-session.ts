@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NextCardResponse, QueueCounts, Rating, ReviewCard } from '@turtle/shared/cards-review';
-import { announceCardsChanged } from '../../../lib/cards-events';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
+import { queryClient } from '../../../lib/query/query-client';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { getNextCard } from '../api/get-next-card';
 import { gradeCard } from '../api/grade-card';
 import { undoGrade } from '../api/undo-grade';
+import { cardsChanged } from '../lib/cards-changed';
 
 export interface SessionSummary {
   reviewed: number;
@@ -34,51 +37,57 @@ const EMPTY_COUNTS: QueueCounts = { new: 0, learning: 0, review: 0 };
 const emptySummary = (): SessionSummary => ({ reviewed: 0, ratings: { 1: 0, 2: 0, 3: 0, 4: 0 }, studyMs: 0 });
 
 /**
+ * The next card of the queue. It changes only when the learner grades, undoes or asks again, never underneath them
+ * (no refresh on mount or reconnect), and each visit starts from the server's queue, not from where an earlier one
+ * stopped (forgotten on leaving). Every answer is a new card to show, its answer hidden, even one equal to the last.
+ */
+const queueQuery = (deckId: string | undefined, ahead = false) => ({
+  queryKey: queryKeys.reviewQueue(deckId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getNextCard({ deckId, ahead }, signal),
+  staleTime: Infinity,
+  gcTime: 0,
+  structuralSharing: false,
+});
+
+/**
  * A review session over today's queue (of one deck, or all): the server picks each next card; the session keeps
  * the progress, the summary, and the grades it can take back (one at a time, last first).
  */
 export function useReviewSession(deckId: string | undefined): ReviewSession {
-  const [next, setNext] = useState<NextCardResponse | null>(null);
-  const [status, setStatus] = useState<ReviewSession['status']>('loading');
+  const queue = useServerQuery(queueQuery(deckId));
+  const next = queue.data;
+  const [shown, setShown] = useState(next);
   const [revealed, setRevealed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const [summary, setSummary] = useState(emptySummary);
   const [history, setHistory] = useState<{ rating: Rating; ms: number }[]>([]);
   const shownAt = useRef(0);
 
-  const show = useCallback((response: NextCardResponse) => {
-    setNext(response);
+  // A new answer from the queue: its card starts with the answer hidden (adjusted while rendering).
+  if (next !== shown) {
+    setShown(next);
     setRevealed(false);
-    setStatus(response.card ? 'card' : 'done');
+  }
+  useEffect(() => {
     shownAt.current = performance.now();
-  }, []);
+  }, [next]);
 
-  const load = useCallback(
-    async (options: { ahead?: boolean; signal?: AbortSignal } = {}) => {
+  const ask = useCallback(
+    async (ahead = false) => {
       try {
-        show(await getNextCard({ deckId, ahead: options.ahead }, options.signal));
-        setError(null);
+        await queryClient.fetchQuery({ ...queueQuery(deckId, ahead), staleTime: 0 });
+        setActionError(null);
       } catch (caught) {
-        if (isAbort(caught)) return;
-        setError(errorMessage(caught));
-        setStatus((current) => (current === 'loading' ? 'failed' : current));
+        setActionError(errorMessage(caught));
       }
     },
-    [deckId, show],
+    [deckId],
   );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getNextCard({ deckId }, controller.signal)
-      .then(show)
-      .catch((caught: unknown) => {
-        if (isAbort(caught)) return;
-        setError(errorMessage(caught));
-        setStatus('failed');
-      });
-    return () => controller.abort();
-  }, [deckId, show]);
+  const failed = next === undefined && queue.isError && !queue.isFetching;
+  const status: ReviewSession['status'] =
+    next === undefined ? (failed ? 'failed' : 'loading') : next.card ? 'card' : 'done';
 
   // A learning card due soon: look again when it is.
   const nextDueAt = next?.card ? null : (next?.nextDueAt ?? null);
@@ -86,9 +95,9 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
     if (status !== 'done' || nextDueAt === null) return;
     const wait = nextDueAt - Date.now();
     if (wait > 30 * 60_000) return;
-    const timer = setTimeout(() => void load(), Math.max(1000, wait + 500));
+    const timer = setTimeout(() => void ask(), Math.max(1000, wait + 500));
     return () => clearTimeout(timer);
-  }, [status, nextDueAt, load]);
+  }, [status, nextDueAt, ask]);
 
   const card = next?.card ?? null;
   const grade = useCallback(
@@ -104,13 +113,13 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
             ratings: { ...current.ratings, [rating]: current.ratings[rating] + 1 },
             studyMs: current.studyMs + ms,
           }));
-          announceCardsChanged();
-          await load();
+          cardsChanged();
+          await ask();
         })
-        .catch((caught: unknown) => setError(errorMessage(caught)))
+        .catch((caught: unknown) => setActionError(errorMessage(caught)))
         .finally(() => setBusy(false));
     },
-    [card, revealed, busy, load],
+    [card, revealed, busy, ask],
   );
 
   const undo = useCallback(() => {
@@ -126,13 +135,17 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
           studyMs: current.studyMs - last.ms,
         }));
         const counts = next?.counts ?? EMPTY_COUNTS;
-        show({ card: restored, counts, nextDueAt: null });
-        announceCardsChanged();
-        setError(null);
+        queryClient.setQueryData<NextCardResponse>(queryKeys.reviewQueue(deckId), {
+          card: restored,
+          counts,
+          nextDueAt: null,
+        });
+        cardsChanged();
+        setActionError(null);
       })
-      .catch((caught: unknown) => setError(errorMessage(caught)))
+      .catch((caught: unknown) => setActionError(errorMessage(caught)))
       .finally(() => setBusy(false));
-  }, [history, busy, next, show]);
+  }, [history, busy, next, deckId]);
 
   return {
     status,
@@ -141,13 +154,13 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
     nextDueAt,
     revealed,
     busy,
-    error,
+    error: actionError ?? (failed ? errorMessage(queue.error) : null),
     summary,
     canUndo: history.length > 0,
     reveal: useCallback(() => setRevealed(true), []),
     grade,
     undo,
-    studyAhead: useCallback(() => void load({ ahead: true }), [load]),
-    retry: useCallback(() => void load(), [load]),
+    studyAhead: useCallback(() => void ask(true), [ask]),
+    retry: useCallback(() => void ask(), [ask]),
   };
 }

@@ -12,6 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
 import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
 import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
 /** How often a reply being written elsewhere (before a reload, in another tab) is fetched again. */
@@ -122,25 +124,30 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
     }
   }, [conversationId]);
 
-  useEffect(() => {
-    if (conversationId !== null && conversationId === createdHere) return;
-    if (conversationId === null) return;
-    const controller = new AbortController();
-    getConversation(conversationId, controller.signal)
-      .then((conversation) => {
-        const split = splitLive(conversation);
-        setMessages(split.messages);
-        setLive(split.live);
-        setLoading(false);
-      })
-      .catch((failure: unknown) => {
-        if (isAbort(failure)) return;
-        setLoading(false);
-        if (isNotFound(failure)) setNotFound(true);
-        else setError(errorMessage(failure));
-      });
-    return () => controller.abort();
-  }, [conversationId, createdHere]);
+  // The conversation is read when it opens; one this page's stream made is already on screen.
+  const opened = useServerQuery({
+    queryKey: queryKeys.conversation(conversationId ?? ''),
+    queryFn: ({ signal }) => getConversation(conversationId!, signal),
+    enabled: conversationId !== null && conversationId !== createdHere,
+    // Read once per opening, never again under a reply being written; streaming changes it, so no copy is kept.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  // What it read goes on screen once (adjusted while rendering); from then on the page's own state leads.
+  const [taken, setTaken] = useState<{ data?: Conversation; error: unknown }>({ error: null });
+  if (opened.data !== taken.data || opened.error !== taken.error) {
+    setTaken({ data: opened.data, error: opened.error });
+    if (opened.data && opened.data !== taken.data) {
+      const split = splitLive(opened.data);
+      setMessages(split.messages);
+      setLive(split.live);
+      setLoading(false);
+    } else if (opened.error) {
+      setLoading(false);
+      if (isNotFound(opened.error)) setNotFound(true);
+      else setError(errorMessage(opened.error));
+    }
+  }
 
   // A reply written by no stream of this page (started before a reload): follow it on the server until it ends.
   const following = live !== null && !streaming && conversationId !== null;

@@ -81,6 +81,7 @@ describe('PaymentSuccessScreen', () => {
     renderAt('/payment/success');
     await screen.findByText('Membership page');
     expect(confirm).not.toHaveBeenCalled();
+    expect(useAlertStore.getState().alert?.message).toBe('The payment link has no checkout session.');
     expect(useToastQueue.getState().queue).toEqual([]);
   });
 });

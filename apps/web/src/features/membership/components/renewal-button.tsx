@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { showAlert } from '../../../lib/alert-store';
 import { toast } from '../../../lib/toast';
 import { setRenewal } from '../api/set-renewal';
-import { errorMessage } from '../lib/destination';
+import { errorMessage } from '../../../lib/error-message';
 import { formatExpiry } from '../lib/membership-view';
 
 /** "Cancel plan" (at the period's end, after a confirmation) or "Resume plan" for a cancelled one. */

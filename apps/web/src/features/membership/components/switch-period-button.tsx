@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showAlert } from '../../../lib/alert-store';
 import { toast } from '../../../lib/toast';
 import { changePeriod } from '../api/change-period';
-import { errorMessage } from '../lib/destination';
+import { errorMessage } from '../../../lib/error-message';
 import { periodLabel, proPrice, switchLabel, type BillingPeriod } from '../lib/price';
 import { refreshStoredUser } from '../hooks/use-refresh-user';
 

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../../lib/alert-store';
+import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { handlePaymentSuccess } from '../api/handle-payment-success';
-import { errorMessage } from '../lib/destination';
 
 export const THANK_YOU = 'Thank you for subscribing!';
+const NO_SESSION = 'The payment link has no checkout session.';
 
 /**
  * product.md §2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
@@ -25,11 +26,11 @@ export function useConfirmPayment(csId: string | null): void {
           useTurtleStore.getState().setUser(user);
           toast(THANK_YOU);
         })
-      : Promise.reject(new Error('The payment link has no checkout session.'));
+      : Promise.reject(new Error(NO_SESSION));
     confirm
       .catch((error: unknown) => {
         console.error('Payment confirmation failed', error);
-        showAlert(errorMessage(error, 'Your payment could not be confirmed.'));
+        showAlert(csId ? errorMessage(error, 'Your payment could not be confirmed.') : NO_SESSION);
       })
       .finally(() => void navigate('/membership', { replace: true }));
   }, [csId, navigate]);

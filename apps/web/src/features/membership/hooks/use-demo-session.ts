@@ -2,7 +2,7 @@ import type { DemoCheckoutSession } from '@turtle/shared/billing';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { getDemoSession } from '../api/get-demo-session';
-import { errorMessage } from '../lib/destination';
+import { errorMessage } from '../../../lib/error-message';
 
 export type DemoSessionState =
   { status: 'loading' } | { status: 'loaded'; session: DemoCheckoutSession } | { status: 'failed'; message: string };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../../lib/alert-store';
-import { errorMessage } from '../lib/destination';
+import { errorMessage } from '../../../lib/error-message';
 import { useGoTo } from './use-go-to';
 
 /**

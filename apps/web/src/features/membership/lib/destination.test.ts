@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, isExternalUrl } from './destination';
+import { isExternalUrl } from './destination';
 import { periodFromQuery, pricingLoginPath } from './pricing-links';
 
 describe('isExternalUrl', () => {
@@ -12,14 +12,6 @@ describe('isExternalUrl', () => {
     expect(isExternalUrl('/checkout/demo?session=abc')).toBe(false);
     expect(isExternalUrl('/payment/success?cs_id=abc')).toBe(false);
     expect(isExternalUrl('/pricing')).toBe(false);
-  });
-});
-
-describe('errorMessage', () => {
-  it('prefers the server’s message', () => {
-    expect(errorMessage(new Error('Checkout session not found'), 'fallback')).toBe('Checkout session not found');
-    expect(errorMessage({ message: '  ' }, 'fallback')).toBe('fallback');
-    expect(errorMessage(undefined, 'fallback')).toBe('fallback');
   });
 });
 

@@ -6,9 +6,3 @@ export function isExternalUrl(url: string): boolean {
   // "//host" is protocol-relative: another site too.
   return /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//');
 }
-
-/** The message to show when a billing call fails: the server's own words, or a plain fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim() !== '' ? message : fallback;
-}

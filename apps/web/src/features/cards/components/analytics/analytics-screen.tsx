@@ -1,22 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CardAnalytics } from '@turtle/shared/cards-analytics';
-import type { DeckSummary } from '@turtle/shared/cards';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '@turtle/shared/cards-analytics';
 import { buttonClass } from '../../../../components/ui/button';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
-import { errorMessage, isAbort } from '../../../../lib/error-message';
+import { toLoadState } from '../../../../lib/query/load-state';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { getAnalytics } from '../../api/get-analytics';
-import { listDecks } from '../../api/list-decks';
+import { useDecks } from '../../hooks/use-decks';
 import { AnalyticsCharts } from './analytics-charts';
 import { OptimizerPanel } from './optimizer-panel';
 import { sampleAnalytics } from './sample-analytics';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'ready'; key: string; data: CardAnalytics }
-  | { status: 'failed'; key: string; message: string };
 
 /** /cards/analytics (opened by the cards screen): a Pro learner's own figures per deck or across decks; a Free member sees labelled sample data. */
 export function AnalyticsScreen() {
@@ -24,8 +20,15 @@ export function AnalyticsScreen() {
   const [pro, setPro] = useState(true);
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const [deckId, setDeckId] = useState<string | null>(null);
-  const [decks, setDecks] = useState<DeckSummary[]>([]);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const decks = useDecks().state;
+  const analytics = useServerQuery({
+    queryKey: queryKeys.analytics(days, deckId),
+    queryFn: ({ signal }) => getAnalytics(days, deckId, signal),
+    enabled: pro,
+  });
+  // The membership ended since the page loaded: the server's answer wins (adjusted while rendering).
+  if (pro && analytics.error instanceof ApiError && analytics.error.code === 'proRequired') setPro(false);
+  const loaded = toLoadState(analytics);
 
   // The route is the cards screen's (its title says "Flashcards"); this screen names itself while it is open.
   useEffect(() => {
@@ -35,30 +38,6 @@ export function AnalyticsScreen() {
       document.title = before;
     };
   }, []);
-
-  useEffect(() => {
-    if (!pro) return;
-    const controller = new AbortController();
-    listDecks(controller.signal)
-      .then((response) => setDecks(response.decks))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [pro]);
-
-  useEffect(() => {
-    if (!pro) return;
-    const controller = new AbortController();
-    const key = `${days}|${deckId}`;
-    getAnalytics(days, deckId, controller.signal)
-      .then((data) => setLoaded({ status: 'ready', key, data }))
-      .catch((caught: unknown) => {
-        if (isAbort(caught)) return;
-        // The membership ended since the page loaded: the server's answer wins.
-        if (caught instanceof ApiError && caught.code === 'proRequired') setPro(false);
-        else setLoaded({ status: 'failed', key, message: errorMessage(caught) });
-      });
-    return () => controller.abort();
-  }, [pro, days, deckId]);
 
   return (
     <section className="flex flex-col gap-5">
@@ -81,7 +60,7 @@ export function AnalyticsScreen() {
                 onChange={(event) => setDeckId(event.target.value || null)}
               >
                 <option value="">All decks</option>
-                {decks.map((deck) => (
+                {(decks.status === 'ready' ? decks.data.decks : []).map((deck) => (
                   <option key={deck.id} value={deck.id}>
                     {deck.name}
                   </option>
@@ -105,7 +84,7 @@ export function AnalyticsScreen() {
         </div>
       </div>
       {pro ? (
-        loaded.status === 'loading' || loaded.key !== `${days}|${deckId}` ? (
+        loaded.status === 'loading' ? (
           <PageSpinner />
         ) : loaded.status === 'failed' ? (
           <p role="alert" className="text-red-700">

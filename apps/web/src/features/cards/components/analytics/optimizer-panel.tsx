@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { OptimizerRun, OptimizerState } from '@turtle/shared/cards-optimizer';
+import { useState } from 'react';
+import type { OptimizerRun } from '@turtle/shared/cards-optimizer';
 import { Button } from '../../../../components/ui/button';
-import { errorMessage, isAbort } from '../../../../lib/error-message';
-import { cancelOptimizer, getOptimizerRun, getOptimizerState, startOptimizer } from '../../api/optimizer';
+import { errorMessage } from '../../../../lib/error-message';
+import { cancelOptimizer, startOptimizer } from '../../api/optimizer';
+import { showRun, useOptimizer } from '../../hooks/use-optimizer';
 
-const POLL_MS = 500;
 const fixed = (value: number) => value.toFixed(3);
 const asPercent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -41,46 +41,13 @@ function RunResult({ run }: { run: OptimizerRun }) {
 
 /** "Optimize my schedule": starts a fit, shows its progress (polled), then the before/after figures. */
 export function OptimizerPanel() {
-  const [state, setState] = useState<OptimizerState | null>(null);
-  const [run, setRun] = useState<OptimizerRun | null>(null);
+  const { state, run, error: readError } = useOptimizer();
   const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback((signal?: AbortSignal) => {
-    getOptimizerState(signal)
-      .then((loaded) => {
-        setState(loaded);
-        setRun(loaded.run);
-      })
-      .catch((caught: unknown) => !isAbort(caught) && setError(errorMessage(caught)));
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const running = run?.status === 'running';
-  useEffect(() => {
-    if (!running || !run) return;
-    const controller = new AbortController();
-    const timer = setInterval(() => {
-      getOptimizerRun(run.id, controller.signal)
-        .then((next) => {
-          setRun(next);
-          if (next.status !== 'running') load();
-        })
-        .catch((caught: unknown) => !isAbort(caught) && setError(errorMessage(caught)));
-    }, POLL_MS);
-    return () => {
-      clearInterval(timer);
-      controller.abort();
-    };
-  }, [running, run, load]);
 
   const start = async () => {
     setError(null);
     try {
-      setRun(await startOptimizer());
+      showRun(await startOptimizer());
     } catch (caught) {
       setError(errorMessage(caught));
     }
@@ -88,7 +55,7 @@ export function OptimizerPanel() {
   const cancel = async () => {
     if (!run) return;
     try {
-      setRun(await cancelOptimizer(run.id));
+      showRun(await cancelOptimizer(run.id));
     } catch (caught) {
       setError(errorMessage(caught));
     }
@@ -110,7 +77,7 @@ export function OptimizerPanel() {
             ` You have ${state.reviews.toLocaleString('en-US')} reviews; ${state.personalized ? 'your schedule is already fitted to you.' : 'your schedule uses FSRS’s defaults.'}`}
         </p>
       </div>
-      {running && run ? (
+      {run?.status === 'running' ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-slate-700" aria-live="polite">
             {run.phase}… {Math.round(run.progress * 100)}%
@@ -144,9 +111,9 @@ export function OptimizerPanel() {
           </div>
         </div>
       )}
-      {error && (
+      {(error ?? readError) && (
         <p role="alert" className="text-sm text-red-700">
-          {error}
+          {error ?? readError}
         </p>
       )}
     </section>

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NextCardResponse, ReviewCard } from '@turtle/shared/cards-review';
+import { queryClient } from '../../../lib/query/query-client';
+import { getNextCard } from '../api/get-next-card';
+import { gradeCard } from '../api/grade-card';
+import { cardsChanged } from '../lib/cards-changed';
+import { useReviewSession } from './use-review-session';
+
+vi.mock('../api/get-next-card', () => ({ getNextCard: vi.fn() }));
+vi.mock('../api/grade-card', () => ({ gradeCard: vi.fn() }));
+vi.mock('../api/undo-grade', () => ({ undoGrade: vi.fn() }));
+
+const interval = { label: '1d', days: 1 };
+const card = (id: string): ReviewCard =>
+  ({
+    id,
+    noteId: `note-${id}`,
+    deckId: 'd1',
+    deckName: 'Latin',
+    kind: 'basic',
+    ordinal: 0,
+    front: `front ${id}`,
+    back: `back ${id}`,
+    source: null,
+    state: 0,
+    intervals: { 1: interval, 2: interval, 3: interval, 4: interval },
+  }) as unknown as ReviewCard;
+const answer = (id: string | null, left: number): NextCardResponse => ({
+  card: id ? card(id) : null,
+  counts: { new: left, learning: 0, review: 0 },
+  nextDueAt: null,
+});
+
+const nextCard = vi.mocked(getNextCard);
+const open = () => renderHook(() => useReviewSession('d1'));
+
+// The app never mounts its client (no provider), so nothing reads again on reconnect today; mounted here, the
+// queue must still stay put if that ever changes.
+beforeAll(() => queryClient.mount());
+afterAll(() => queryClient.unmount());
+beforeEach(() => {
+  nextCard.mockReset();
+  vi.mocked(gradeCard).mockResolvedValue({} as never);
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+});
+
+describe('useReviewSession', () => {
+  it('shows the first card, and after a grade the next one with its answer hidden', async () => {
+    nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValueOnce(answer('b', 1));
+    const { result } = open();
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.card?.id).toBe('a'));
+    act(() => result.current.reveal());
+    act(() => result.current.grade(3));
+    await waitFor(() => expect(result.current.card?.id).toBe('b'));
+    expect(result.current.revealed).toBe(false);
+    expect(result.current.summary.reviewed).toBe(1);
+    expect(result.current.counts.new).toBe(1);
+    expect(nextCard).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not read the queue again under the learner: not after a change elsewhere, nor when the network returns', async () => {
+    nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValue(answer('other', 1));
+    const { result } = open();
+    await waitFor(() => expect(result.current.card?.id).toBe('a'));
+    act(() => result.current.reveal());
+    act(() => {
+      cardsChanged();
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+      window.dispatchEvent(new Event('focus'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(nextCard).toHaveBeenCalledOnce();
+    expect(result.current.card?.id).toBe('a');
+    expect(result.current.revealed).toBe(true);
+  });
+
+  it('a new visit starts from the server’s queue, not from the card an earlier one stopped at', async () => {
+    nextCard.mockResolvedValueOnce(answer('a', 2));
+    const first = open();
+    await waitFor(() => expect(first.result.current.card?.id).toBe('a'));
+    first.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    let answerSecond: (value: NextCardResponse) => void = () => undefined;
+    nextCard.mockReturnValueOnce(new Promise((resolve) => (answerSecond = resolve)));
+    const second = open();
+    expect(second.result.current.status).toBe('loading');
+    expect(second.result.current.card).toBeNull();
+    act(() => answerSecond(answer('c', 1)));
+    await waitFor(() => expect(second.result.current.card?.id).toBe('c'));
+  });
+
+  it('a failed first read offers Try again, which reads the queue again', async () => {
+    const { ApiError } = await import('../../../lib/api-client');
+    nextCard.mockRejectedValueOnce(new ApiError(400, { code: 'x', message: 'Not today.' }));
+    nextCard.mockResolvedValueOnce(answer('a', 1));
+    const { result } = open();
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    expect(result.current.error).toBe('Not today.');
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.card?.id).toBe('a'));
+    expect(result.current.error).toBeNull();
+  });
+});
