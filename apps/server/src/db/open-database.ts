@@ -14,6 +14,12 @@ import * as schema from './schema';
 /** Any fixed number: every server process takes the same lock, so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_734_211;
 
+/**
+ * PGlite's buffer cache. Its default (PostgreSQL's 128 MB) is touched at start, which made an idle server hold about
+ * 380 MB; 32 MB keeps it near 260 MB, and the operating system still caches the data files behind it.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Opens PGlite in `dataDir` (in memory for `memory://`), or a node-postgres pool for a URL. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url);
@@ -26,7 +32,9 @@ export function pgliteDirectory(dataDir: string): string {
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : pgliteDirectory(dataDir));
+  const client = await PGlite.create(inMemory ? dataDir : pgliteDirectory(dataDir), {
+    postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {
