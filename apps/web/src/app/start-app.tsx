@@ -5,8 +5,10 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { preloadRoute, preloadRoutesOnIntent } from './preload-routes';
 import { routes } from './routes';
+import { startUp } from './start-up';
 
-// The first screen's chunk starts loading now, beside the start-up calls, not after them (decision 020).
+// The start-up calls and the first screen's chunk start now, side by side, before the first render (decisions 020, 026).
+startUp();
 preloadRoute(routes, window.location.pathname);
 preloadRoutesOnIntent(routes);
 
