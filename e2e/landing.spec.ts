@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useE2eApp } from './support/e2e-app';
 
@@ -60,6 +61,17 @@ describe('landing and features pages', () => {
     release();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Menu' }).boundingBox()).toEqual(shellBox);
+    // The entry imports the app only dynamically (after that paint), and the page preloads it at low priority.
+    const manifest = JSON.parse(
+      fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const entry = manifest['index.html']!;
+    const appChunks = entry.dynamicImports!.map((key) => manifest[key]!.file);
+    expect(appChunks).toEqual([expect.stringMatching(/^assets\/start-app-/)]);
+    expect(entry.imports!.map((key) => manifest[key]!.file)).not.toContain(appChunks[0]);
+    expect(await page.locator(`link[rel=modulepreload][href="/${appChunks[0]}"]`).getAttribute('fetchpriority')).toBe(
+      'low',
+    );
     expect(app.pageErrors).toEqual([]);
   });
 

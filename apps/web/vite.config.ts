@@ -23,6 +23,8 @@ export default defineConfig({
           // the screens import from it, as they imported from the entry before, instead of a dozen small shared
           // chunks that each cost a request and compress worse.
           groups: [
+            // The chunk loader the entry itself needs stays out of it: the entry would import the whole app to get it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
             { name: 'start-app', test: /[\\/]src[\\/]app[\\/]start-app\.tsx$/, includeDependenciesRecursively: true },
           ],
         },
