@@ -329,3 +329,32 @@ describe('demo: Chat Input (v2)', () => {
     expect(app.pageErrors).toEqual([]);
   });
 });
+
+describe('the chat screen while its editor loads (decision 026)', () => {
+  it('a stand-in of the same size takes what is typed, and the editor carries on with it and the focus', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The editor's chunk (not the shared `composer-frame-…` one): its name is "composer-" and an 8-character hash.
+    await page.route(/\/assets\/composer-[\w-]{8}\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/chats');
+    const standIn = page.locator('textarea[aria-label="Message"]');
+    await standIn.waitFor();
+    const frame = page.getByTestId('composer-frame');
+    const before = await frame.boundingBox();
+    await standIn.click();
+    await typeText(page, 'Hello');
+
+    release();
+    await page.locator('[contenteditable="true"][aria-label="Message"]').waitFor();
+    await expect.poll(() => composer.editor(page).innerText()).toBe('Hello');
+    await expect.poll(() => isEditorFocused(page)).toBe(true);
+    expect(await frame.boundingBox()).toEqual(before);
+    await typeText(page, ' there');
+    expect(await composer.editor(page).innerText()).toBe('Hello there');
+    expect(app.pageErrors).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useE2eApp } from './support/e2e-app';
 
@@ -37,11 +38,12 @@ describe('landing and features pages', () => {
   });
 
   it('show the header and a skeleton from index.html alone while the app is still on its way', async () => {
-    // Decisions 020 and 023: index.html holds the stylesheet and the shell, so they need no other file.
+    // Decisions 020 and 023: index.html holds the stylesheet and the shell, so they need no other file. Decision 026:
+    // the entry paints that shell before it starts the app, so the app's chunk is held here, not the entry.
     const { page } = await app.newPage({ viewport: PHONE });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/start-app-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -51,9 +53,25 @@ describe('landing and features pages', () => {
     expect(await logo.boundingBox()).toMatchObject({ height: 32 });
     expect(await page.getByRole('status').first().innerText()).toBe('Loading…');
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    // Something with text is painted (the phone header's "Menu"), where the real button will be.
+    const shellMenu = page.getByText('Menu', { exact: true });
+    const shellBox = await shellMenu.boundingBox();
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length === 1);
 
     release();
     await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Menu' }).boundingBox()).toEqual(shellBox);
+    // The entry imports the app only dynamically (after that paint), and the page preloads it at low priority.
+    const manifest = JSON.parse(
+      fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const entry = manifest['index.html']!;
+    const appChunks = entry.dynamicImports!.map((key) => manifest[key]!.file);
+    expect(appChunks).toEqual([expect.stringMatching(/^assets\/start-app-/)]);
+    expect(entry.imports!.map((key) => manifest[key]!.file)).not.toContain(appChunks[0]);
+    expect(await page.locator(`link[rel=modulepreload][href="/${appChunks[0]}"]`).getAttribute('fetchpriority')).toBe(
+      'low',
+    );
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -165,6 +165,30 @@ describe('the lesson player', () => {
     expect(await page.evaluate(() => document.querySelector('audio')!.playbackRate)).toBe(1.5);
   });
 
+  it('asks for its lesson beside the status call, and loads the audio only once the player has drawn (decision 026)', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    // The status call answers late; the lesson is asked for meanwhile, with the player's chunk, not after it.
+    let statusAnswered = false;
+    let lessonAskedBeforeStatus = false;
+    await page.route('**/api/user/status', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      statusAnswered = true;
+      await route.continue();
+    });
+    let audioRequested = false;
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/lessons/1' && !statusAnswered) lessonAskedBeforeStatus = true;
+      if (pathname.startsWith('/media/lessons/')) audioRequested = true;
+    });
+    await page.goto('/learn/1');
+    await player.play(page).waitFor();
+    expect(lessonAskedBeforeStatus).toBe(true);
+    const audioPreload = () => page.evaluate(() => document.querySelector('audio')!.preload);
+    await expect.poll(audioPreload).toBe('auto');
+    await expect.poll(() => audioRequested).toBe(true);
+  });
+
   it('says "Lesson not ready!" for lesson 4 and "Lesson not found!" for lesson 99', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await page.goto('/learn/4');

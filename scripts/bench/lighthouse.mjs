@@ -1,6 +1,6 @@
 // Lighthouse (mobile: a mid-range phone on slow 4G, simulated throttling) against the built app served by the real
 // server, with Debian's Chromium: `/` signed out, `/chats` and `/learn/1` signed in. Also runnable alone:
-// `node scripts/bench/lighthouse.mjs [runs]` after `node scripts/build.mjs`.
+// `node scripts/bench/lighthouse.mjs [runs]` after `node scripts/build.mjs`; LIGHTHOUSE_PAGES and LIGHTHOUSE_REPORT_DIR below.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,11 +12,14 @@ import { CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 export const LIGHTHOUSE_GOALS = { performance: 90, fcpMs: 1500, cls: 0.05 };
 
-const PAGES = [
+const ALL_PAGES = [
   { path: '/', signedIn: false },
   { path: '/chats', signedIn: true },
   { path: '/learn/1', signedIn: true },
 ];
+// LIGHTHOUSE_PAGES=/chats,/learn/1 measures only those pages (while working on one).
+const chosen = process.env.LIGHTHOUSE_PAGES?.split(',');
+const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.path)) : ALL_PAGES;
 
 const CHROME_FLAGS = [
   '--headless=new',

@@ -1,20 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-// The DOM build of the provider: it honours `navigate(to, { flushSync: true })`.
-import { RouterProvider } from 'react-router/dom';
-import { preloadRoute, preloadRoutesOnIntent } from './app/preload-routes';
-import { routes } from './app/routes';
+import { afterFirstPaint } from './after-first-paint';
 import './styles.css';
 
-// The first screen's chunk starts loading now, beside the start-up calls, not after them (decision 020).
-preloadRoute(routes, window.location.pathname);
-preloadRoutesOnIntent(routes);
-
-const router = createBrowserRouter(routes);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// The shell in index.html (its header and skeleton, styled by the inlined stylesheet) paints before the app's code
+// is evaluated (decision 026). The app's chunks are modulepreloaded by index.html, so they download meanwhile.
+afterFirstPaint(() => {
+  import('./app/start-app').catch((error: unknown) => console.error('The app failed to load.', error));
+});

@@ -1,10 +1,13 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
 
-/** Starts loading the chunks of the screen at `pathname` (the browser keeps each module once, so this is cheap). */
+/**
+ * Starts loading the chunks of the screen at `pathname` and, where the route says, its first read (the browser keeps
+ * each module once, and a read asked for again is answered from the cache, so this is cheap).
+ */
 export function preloadRoute(routes: RouteObject[], pathname: string): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => {
+    void (match.route.handle as RouteHandle | undefined)?.preload?.(match.params).catch(() => {
       // A failed preload is retried by the navigation itself, which shows the error screen if it fails again.
     });
   }

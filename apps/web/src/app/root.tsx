@@ -3,12 +3,10 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AlertBar } from '../components/layout/alert-bar';
 import { useToastQueue } from '../lib/toast';
 import { useDocumentTitle } from './route-handle';
-import { useStartUp } from './use-start-up';
 
 const ToastHost = lazy(() => import('../components/layout/toast-host'));
 
 export function Root() {
-  useStartUp();
   useDocumentTitle();
   const toastsEnabled = useToastQueue((state) => state.enabled);
   return (

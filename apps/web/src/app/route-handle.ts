@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { useMatches, type Params } from 'react-router';
 
 export interface RouteHandle {
   /** The browser tab's title for this screen ("Notes" becomes "Notes · Turtle"). */
@@ -8,8 +8,8 @@ export interface RouteHandle {
   fullWidth?: boolean;
   /** The shapes drawn while the screen's chunk loads (default: a page of rows). */
   skeleton?: SkeletonKind;
-  /** Loads the screen's chunk ahead of a navigation (set by `lazyScreen`). */
-  preload?: () => Promise<unknown>;
+  /** Loads the screen's chunk ahead of a navigation, and what it reads first if it says (set by `lazyScreen`). */
+  preload?: (params: Params) => Promise<unknown>;
   /** Which lazy screen the route shows (set by `lazyScreen`); the layout's loading boundary is keyed by it. */
   screen?: string;
 }

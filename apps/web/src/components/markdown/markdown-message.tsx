@@ -1,4 +1,5 @@
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
+import { useWhenIdle } from '../../lib/use-when-idle';
 import { lazyModule, useLazyModule } from './lazy-module';
 import { isPlainText, plainParagraphs, withoutInlineMarks } from './plain-text';
 import './messages.css';
@@ -14,16 +15,10 @@ export const markdownRenderer = lazyModule(() => import('./markdown-renderer'));
  * a reply is drawn as markdown from its first token instead of showing its marks for a moment.
  */
 export function usePreloadMarkdownRenderer(): void {
-  useEffect(() => {
-    const load = () => void markdownRenderer.load().catch(() => {});
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(load, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 200);
-    return () => clearTimeout(timer);
-  }, []);
+  useWhenIdle(loadMarkdownRenderer);
 }
+
+const loadMarkdownRenderer = () => void markdownRenderer.load().catch(() => {});
 
 /** Paragraphs drawn as the renderer draws them (markdown-components.tsx), for text with no markdown in it. */
 function PlainParagraphs({ text }: { text: string }) {

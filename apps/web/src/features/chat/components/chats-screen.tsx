@@ -8,7 +8,8 @@ import { ModelPicker } from '../../../components/model-picker';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useChosenModel } from '../../../lib/chosen-model';
 import { useNoteList } from '../../../lib/notes/use-note-list';
-import { Composer, type ComposerHandle } from '../composer/composer';
+import type { ComposerHandle } from '../composer/composer';
+import { LazyComposer } from '../composer/lazy-composer';
 import { useChat } from '../hooks/use-chat';
 import { useChatUsage } from '../hooks/use-chat-usage';
 import { useConversationList } from '../hooks/use-conversation-list';
@@ -138,7 +139,7 @@ export function ChatsScreen() {
               {chat.error}
             </p>
           )}
-          <Composer
+          <LazyComposer
             ref={composer}
             notes={notes}
             notesLoading={notesStatus === 'loading' && notes.length === 0}

@@ -2,19 +2,20 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { $createParagraphNode, $getRoot, $setSelection, CLEAR_HISTORY_COMMAND } from 'lexical';
-import { useBeautifulMentions } from 'lexical-beautiful-mentions';
-import { SendHorizontal, Square } from 'lucide-react';
-import { useCallback, useImperativeHandle, useRef, type CSSProperties } from 'react';
 import {
-  COMPOSER_MAX_HEIGHT_REM,
-  COMPOSER_MIN_HEIGHT_PX,
-  EDITOR_INDENT_UNIT_PX,
-  UNDO_HISTORY_MERGE_DELAY_MS,
-} from '@turtle/shared/constants';
-import { cn } from '../../../lib/cn';
+  $createParagraphNode,
+  $getRoot,
+  $getSelection,
+  $isRangeSelection,
+  $setSelection,
+  CLEAR_HISTORY_COMMAND,
+} from 'lexical';
+import { useBeautifulMentions } from 'lexical-beautiful-mentions';
+import { useCallback, useImperativeHandle, useRef } from 'react';
+import { UNDO_HISTORY_MERGE_DELAY_MS } from '@turtle/shared/constants';
 import type { ComposerProps } from './composer';
 import { ComposerDecoratorErrorBoundary } from './composer-error';
+import { ComposerFrame, EDITOR_STYLE, EDITOR_TEXT_CLASS, SendOrStopButton } from './composer-frame';
 import { readComposerMessage } from './composer-message';
 import { MentionMenuAnchorContext } from './mention-menu';
 import { NOTE_MENTION_TRIGGER } from './mention-suggestions';
@@ -22,12 +23,6 @@ import { NoteMentionsPlugin } from './note-mentions-plugin';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { useHasText } from './use-has-text';
 import { useSendOnEnter } from './use-send-on-enter';
-
-const EDITOR_STYLE = {
-  minHeight: `${COMPOSER_MIN_HEIGHT_PX}px`,
-  maxHeight: `${COMPOSER_MAX_HEIGHT_REM}rem`,
-  '--lexical-indent-base-value': `${EDITOR_INDENT_UNIT_PX}px`,
-} as CSSProperties;
 
 /** The composer inside its Lexical context: the editable area, the plugins and the send button. */
 export function ComposerEditor({
@@ -73,6 +68,15 @@ export function ComposerEditor({
     ref,
     () => ({
       focus: () => editor.focus(undefined, { defaultSelection: 'rootEnd' }),
+      insertText: (text) =>
+        editor.update(
+          () => {
+            $getRoot().selectEnd();
+            const selection = $getSelection();
+            if ($isRangeSelection(selection)) selection.insertRawText(text);
+          },
+          { discrete: true },
+        ),
       mentionNote: (note) => {
         editor.focus(undefined, { defaultSelection: 'rootEnd' });
         insertMention({ trigger: NOTE_MENTION_TRIGGER, value: note.name, data: { id: note.id }, focus: true });
@@ -87,14 +91,7 @@ export function ComposerEditor({
 
   return (
     <MentionMenuAnchorContext value={boxRef}>
-      <div
-        ref={boxRef}
-        className={cn(
-          'flex items-end gap-2 rounded-2xl border border-slate-300 bg-white py-1 pr-1.5 pl-4 shadow-sm transition-shadow',
-          'focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20',
-          className,
-        )}
-      >
+      <ComposerFrame ref={boxRef} className={className}>
         <div className="relative min-w-0 flex-1">
           <RichTextPlugin
             contentEditable={
@@ -108,42 +105,20 @@ export function ComposerEditor({
                     {placeholder}
                   </div>
                 }
-                className="overflow-y-auto overscroll-contain py-3 text-base/6 break-words whitespace-pre-wrap text-slate-900 outline-none"
+                className={EDITOR_TEXT_CLASS}
                 style={EDITOR_STYLE}
               />
             }
             ErrorBoundary={ComposerDecoratorErrorBoundary}
           />
         </div>
-        {disabled && onStop ? (
-          <button
-            type="button"
-            aria-label="Stop"
-            title="Stop the reply"
-            onClick={onStop}
-            className="mb-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-800 text-white shadow-sm transition-colors hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <Square className="size-4 fill-current" aria-hidden="true" />
-          </button>
-        ) : (
-          <button
-            type="button"
-            aria-label="Send message"
-            title={blockedReason ?? 'Send message'}
-            disabled={!canSend}
-            onClick={send}
-            className={cn(
-              'mb-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl transition-colors',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-              canSend
-                ? 'bg-brand-700 text-white shadow-sm hover:bg-brand-800'
-                : 'cursor-not-allowed bg-slate-100 text-slate-400',
-            )}
-          >
-            <SendHorizontal className="size-5" aria-hidden="true" />
-          </button>
-        )}
-      </div>
+        <SendOrStopButton
+          onStop={disabled ? onStop : undefined}
+          onSend={send}
+          canSend={canSend}
+          blockedReason={blockedReason}
+        />
+      </ComposerFrame>
       <HistoryPlugin delay={UNDO_HISTORY_MERGE_DELAY_MS} />
       <NoteMentionsPlugin
         notes={notes}

@@ -7,7 +7,7 @@ import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComposerMessage } from '@turtle/shared/conversation';
 import { Composer, type ComposerHandle } from './composer';
-import { ComposerErrorBoundary } from './composer-error';
+import { ComposerErrorBoundary } from './composer-error-boundary';
 
 afterEach(() => {
   cleanup();

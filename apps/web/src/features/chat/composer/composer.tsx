@@ -4,10 +4,9 @@ import type { Ref } from 'react';
 import type { ComposerMessage } from '@turtle/shared/conversation';
 import type { Note } from '@turtle/shared/note';
 import { ComposerEditor } from './composer-editor';
-import { ComposerErrorBoundary } from './composer-error';
+import { ComposerErrorBoundary } from './composer-error-boundary';
+import { DEFAULT_COMPOSER_PLACEHOLDER } from './composer-frame';
 import { COMPOSER_THEME } from './composer-theme';
-
-export const DEFAULT_COMPOSER_PLACEHOLDER = 'Type your message...';
 
 /** What a parent can do with the composer, through its `ref`. */
 export interface ComposerHandle {
@@ -15,6 +14,8 @@ export interface ComposerHandle {
   focus(): void;
   /** Adds a mention of `note` at the caret, as choosing it in the @ menu does (the empty chat's suggestions). */
   mentionNote(note: { id: string; name: string }): void;
+  /** Adds plain text at the end of the message (what was typed into the stand-in before the editor loaded). */
+  insertText(text: string): void;
 }
 
 export interface ComposerProps {

@@ -4,6 +4,9 @@ import { LESSON_NOT_FOUND_MESSAGE } from '@turtle/shared/lesson';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { queryClient } from '../../../lib/query/query-client';
 import { lessonsQuery } from '../api/list-lessons';
+
+// The route table starts the lesson's read with this chunk, beside the status call (decision 026).
+export { prefetchLesson } from '../api/get-lesson';
 import { useLesson } from '../hooks/use-lesson';
 import { syncLessonProgress } from '../lib/progress-sync';
 import { LessonNotReady } from './lesson-not-ready';

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { LESSON_SERIES_TITLE, LESSON_SKIP_STEP_SECONDS } from '@turtle/shared/constants';
 import type { Lesson, TranscriptEntry } from '@turtle/shared/lesson';
 import { Button } from '../../../components/ui/button';
+import { useWhenIdle } from '../../../lib/use-when-idle';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useLessonAudio } from '../hooks/use-lesson-audio';
 import { useLessons } from '../hooks/use-lessons';
@@ -57,6 +58,13 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
   const rate = useLessonProgress((progress) => progress.playbackRate);
   const setRate = useLessonProgress((progress) => progress.setPlaybackRate);
   const [audio, controls] = useLessonAudio(audioRef, lesson.transcript, lesson.duration, { startAtMs, rate });
+  // The audio (about 1.3 MB) starts loading once the player has drawn, not while its first render and reads still need
+  // the network (decision 026); the player shows the lesson's duration from the API meanwhile, and Play loads it at once.
+  useWhenIdle(
+    useCallback(() => {
+      if (audioRef.current) audioRef.current.preload = 'auto';
+    }, []),
+  );
   const [chatOpen, setChatOpen] = useState(false);
   const chat = useTutorChat(lesson);
   const fullScreenPane = useIsMobile();
@@ -146,7 +154,7 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
             <AskButton onClick={openChat} disabled={chatOpen} className="w-full" />
           </div>
         </PlayerControls>
-        <audio ref={audioRef} src={lesson.audioFile ?? undefined} preload="auto">
+        <audio ref={audioRef} src={lesson.audioFile ?? undefined} preload="none">
           {lesson.captionsFile && (
             <track kind="captions" src={lesson.captionsFile} srcLang="en" label="English" default />
           )}

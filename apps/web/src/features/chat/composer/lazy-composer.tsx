@@ -1,0 +1,113 @@
+import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import type { ComposerHandle, ComposerProps } from './composer';
+import { ComposerErrorBoundary } from './composer-error-boundary';
+import {
+  ComposerFrame,
+  DEFAULT_COMPOSER_PLACEHOLDER,
+  EDITOR_STYLE,
+  EDITOR_TEXT_CLASS,
+  SendOrStopButton,
+} from './composer-frame';
+
+const LoadedComposer = lazy(async () => ({ default: (await import('./composer')).Composer }));
+
+/** What happened in the stand-in before the editor arrived, handed to the editor when it does. */
+interface Draft {
+  text: string;
+  focused: boolean;
+  mentions: { id: string; name: string }[];
+}
+
+/**
+ * The chat composer, its editor (Lexical, the largest chunk of the chat) loaded after the screen's first render
+ * (decision 026). Until it arrives, a plain text area in the same box stands in: the same size, placeholder and
+ * buttons, so nothing moves. What is typed there, whether it had focus, and the mentions asked for meanwhile (the
+ * empty chat's suggestions) pass to the editor when it arrives. Sending waits for the editor.
+ */
+export function LazyComposer({ ref, ...props }: ComposerProps) {
+  const draft = useRef<Draft>({ text: '', focused: false, mentions: [] });
+  const editor = useRef<ComposerHandle | null>(null);
+  const standIn = useRef<HTMLTextAreaElement>(null);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => (editor.current ? editor.current.focus() : standIn.current?.focus()),
+      mentionNote: (note) => {
+        if (editor.current) editor.current.mentionNote(note);
+        else draft.current.mentions.push(note);
+      },
+      insertText: (text) => {
+        if (editor.current) editor.current.insertText(text);
+        else if (standIn.current) standIn.current.value += text;
+      },
+    }),
+    [],
+  );
+
+  // Runs after the editor's own effects (its plugins register there), so what it is handed is not missed.
+  const handOver = useCallback(() => {
+    const handle = editor.current;
+    if (!handle) return;
+    const { text, focused, mentions } = draft.current;
+    draft.current = { text: '', focused: false, mentions: [] };
+    if (text) handle.insertText(text);
+    for (const note of mentions) handle.mentionNote(note);
+    if (focused) handle.focus();
+  }, []);
+
+  return (
+    <ComposerErrorBoundary>
+      <Suspense fallback={<StandIn {...props} textarea={standIn} draft={draft} />}>
+        <LoadedComposer {...props} ref={editor} />
+        <AfterMount run={handOver} />
+      </Suspense>
+    </ComposerErrorBoundary>
+  );
+}
+
+function AfterMount({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
+function StandIn({
+  textarea,
+  draft,
+  placeholder = DEFAULT_COMPOSER_PLACEHOLDER,
+  disabled = false,
+  onStop,
+  blockedReason,
+  className,
+}: ComposerProps & { textarea: React.RefObject<HTMLTextAreaElement | null>; draft: React.RefObject<Draft> }) {
+  // Runs as the editor replaces the stand-in, while the text area is still in the page and may have the focus.
+  useLayoutEffect(
+    () => () => {
+      const element = textarea.current;
+      if (!element) return;
+      draft.current.text = element.value;
+      draft.current.focused = document.activeElement === element;
+    },
+    [textarea, draft],
+  );
+  return (
+    <ComposerFrame className={className}>
+      <div className="relative min-w-0 flex-1">
+        <textarea
+          ref={textarea}
+          aria-label="Message"
+          placeholder={placeholder}
+          rows={1}
+          data-composer-loading=""
+          // Enter sends once the editor is here; until then it adds no line the message would not have had.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) event.preventDefault();
+          }}
+          className={`block w-full resize-none bg-transparent [field-sizing:content] placeholder:text-slate-500 ${EDITOR_TEXT_CLASS}`}
+          style={EDITOR_STYLE}
+        />
+      </div>
+      <SendOrStopButton onStop={disabled ? onStop : undefined} canSend={false} blockedReason={blockedReason} />
+    </ComposerFrame>
+  );
+}
