@@ -4,7 +4,7 @@ import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { $createParagraphNode, $getRoot, $setSelection, CLEAR_HISTORY_COMMAND } from 'lexical';
 import { useBeautifulMentions } from 'lexical-beautiful-mentions';
-import { SendHorizontal, Square } from 'lucide-react';
+import { SendHorizontal } from 'lucide-react';
 import { useCallback, useImperativeHandle, useRef, type CSSProperties } from 'react';
 import {
   COMPOSER_MAX_HEIGHT_REM,
@@ -12,6 +12,7 @@ import {
   EDITOR_INDENT_UNIT_PX,
   UNDO_HISTORY_MERGE_DELAY_MS,
 } from '@turtle/shared/constants';
+import { StopReplyButton } from '../../../components/ui/stop-reply-button';
 import { cn } from '../../../lib/cn';
 import type { ComposerProps } from './composer';
 import { ComposerDecoratorErrorBoundary } from './composer-error';
@@ -116,15 +117,7 @@ export function ComposerEditor({
           />
         </div>
         {disabled && onStop ? (
-          <button
-            type="button"
-            aria-label="Stop"
-            title="Stop the reply"
-            onClick={onStop}
-            className="mb-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-800 text-white shadow-sm transition-colors hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <Square className="size-4 fill-current" aria-hidden="true" />
-          </button>
+          <StopReplyButton title="Stop the reply" onStop={onStop} size="md" />
         ) : (
           <button
             type="button"
