@@ -79,6 +79,31 @@ describe('demo checkout', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('right after paying, the cards page shows the Pro allowance, not the Free one it read before', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    await page.goto('/cards');
+    const meter = page.getByTestId('card-meter');
+    await meter.getByText('0 of 100 cards').waitFor();
+    // Within the page from here on, so the decks read above stays in the client's cache.
+    await meter.getByRole('link', { name: 'Upgrade for unlimited' }).click();
+    await pricingPage.period(page, 'Monthly').check();
+    await pricingPage.choosePro(page).click();
+    await demoCheckout.pay(page).click();
+    await expectMembership(page, app.url, 'Pro Membership');
+    // A slow answer would leave time to show a cached Free meter first.
+    await page.route('**/api/cards/decks?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Cards/ })
+      .click();
+    await meter.waitFor();
+    expect(await meter.innerText()).toContain('0 cards · Pro: no limit');
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('Cancel returns to /pricing and the user stays Free', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await startCheckout(page, app.url, 'Monthly');

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { Plan, Subscription } from '@turtle/shared/plans';
 import { ApiError } from '../api-client';
 import { EMPTY_USER, useTurtleStore } from '../turtle-store';
 import { createQueryClient, forgetOnUserChange, shouldRetry } from './query-client';
@@ -63,6 +65,41 @@ describe('forgetOnUserChange', () => {
     client.setQueryData(['account'], 'signed out');
     useTurtleStore.getState().setUser(person('grace'));
     expect(client.getQueryData(['account'])).toBeUndefined();
+    stop();
+  });
+
+  it('after a change of plan, forgets the reads no screen shows and reads again the ones on screen', async () => {
+    const ada = person('ada');
+    useTurtleStore.setState({ user: ada });
+    const client = createQueryClient();
+    const stop = forgetOnUserChange(client);
+    client.setQueryData(['cards', 'decks'], 'Free allowance');
+    let usageReads = 0;
+    const onScreen = new QueryObserver(client, {
+      queryKey: ['chat', 'usage'],
+      queryFn: () => {
+        usageReads += 1;
+        return `usage read ${usageReads}`;
+      },
+    });
+    const unsubscribe = onScreen.subscribe(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryData(['chat', 'usage'])).toBe('usage read 1'));
+
+    // The same plan stored again (the membership page's refresh) keeps everything.
+    useTurtleStore.getState().setUser({ ...ada, membership: { ...ada.membership } });
+    expect(client.getQueryData(['cards', 'decks'])).toBe('Free allowance');
+    expect(usageReads).toBe(1);
+
+    const pro = { plan: Plan.PRO, subscription: Subscription.MONTHLY, expireAt: Date.now() + 30 * 86_400_000 };
+    useTurtleStore.getState().setUser({ ...ada, membership: pro });
+    expect(client.getQueryData(['cards', 'decks'])).toBeUndefined();
+    await vi.waitFor(() => expect(client.getQueryData(['chat', 'usage'])).toBe('usage read 2'));
+
+    // A renewal moves the expiry: the membership changed, so the reads go too.
+    client.setQueryData(['cards', 'decks'], 'Pro allowance');
+    useTurtleStore.getState().setUser({ ...ada, membership: { ...pro, expireAt: pro.expireAt - 1000 } });
+    expect(client.getQueryData(['cards', 'decks'])).toBeUndefined();
+    unsubscribe();
     stop();
   });
 });

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { Membership } from '@turtle/shared/membership';
 import { ApiError } from '../api-client';
 import { useTurtleStore } from '../turtle-store';
 
@@ -24,11 +25,22 @@ export function createQueryClient(): QueryClient {
 /**
  * What was read belongs to the person who read it: a sign-out, or a sign-in as someone else, forgets all of it (as
  * the store forgets the notes), so the next person never sees the last one's conversations, even for a moment.
+ * A change of plan (a checkout, a cancellation, a renewal) changes what some reads say (the card allowance, the daily
+ * chat limit, analytics' sample data for Free): the reads no screen shows are forgotten, so the next screen waits for
+ * the new plan's answer instead of showing the old one, and the ones on screen are read again.
  */
 export function forgetOnUserChange(client: QueryClient): () => void {
   return useTurtleStore.subscribe((state, previous) => {
     if (state.user.id !== previous.user.id) client.clear();
+    else if (!sameMembership(state.user.membership, previous.user.membership)) {
+      client.removeQueries({ type: 'inactive' });
+      void client.invalidateQueries();
+    }
   });
+}
+
+function sameMembership(a: Membership, b: Membership): boolean {
+  return a.plan === b.plan && a.subscription === b.subscription && a.expireAt === b.expireAt;
 }
 
 /**

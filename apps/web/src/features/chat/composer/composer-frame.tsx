@@ -1,6 +1,7 @@
-import { SendHorizontal, Square } from 'lucide-react';
+import { SendHorizontal } from 'lucide-react';
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import { COMPOSER_MAX_HEIGHT_REM, COMPOSER_MIN_HEIGHT_PX, EDITOR_INDENT_UNIT_PX } from '@turtle/shared/constants';
+import { StopReplyButton } from '../../../components/ui/stop-reply-button';
 import { cn } from '../../../lib/cn';
 
 /**
@@ -56,19 +57,7 @@ export function SendOrStopButton({
   canSend: boolean;
   blockedReason?: string;
 }) {
-  if (onStop) {
-    return (
-      <button
-        type="button"
-        aria-label="Stop"
-        title="Stop the reply"
-        onClick={onStop}
-        className="mb-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-800 text-white shadow-sm transition-colors hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <Square className="size-4 fill-current" aria-hidden="true" />
-      </button>
-    );
-  }
+  if (onStop) return <StopReplyButton title="Stop the reply" onStop={onStop} size="md" />;
   return (
     <button
       type="button"

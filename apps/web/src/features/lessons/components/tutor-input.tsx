@@ -1,6 +1,7 @@
-import { SendHorizontal, Square } from 'lucide-react';
+import { SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LESSON_CHAT_INPUT_FOCUS_DELAY_MS } from '@turtle/shared/constants';
+import { StopReplyButton } from '../../../components/ui/stop-reply-button';
 
 /**
  * product.md §2 and §5: "Type your message..."; Stop replaces Send while the answer streams; Enter sends, Shift+Enter starts a new line; the question is trimmed and Send
@@ -54,15 +55,7 @@ export function TutorInput({ pending, onSend, onStop }: TutorInputProps) {
           className="max-h-40 min-h-9 flex-1 resize-none bg-transparent py-1.5 text-[0.9375rem] text-slate-900 outline-none [field-sizing:content] placeholder:text-slate-400"
         />
         {pending ? (
-          <button
-            type="button"
-            aria-label="Stop"
-            title="Stop the answer"
-            onClick={onStop}
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-800 text-white transition-colors hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <Square className="size-3.5 fill-current" aria-hidden="true" />
-          </button>
+          <StopReplyButton title="Stop the answer" onStop={onStop} size="sm" />
         ) : (
           <button
             type="submit"

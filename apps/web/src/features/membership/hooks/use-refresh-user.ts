@@ -3,9 +3,13 @@ import type { User } from '@turtle/shared/user';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getUserStatus } from '../../../lib/get-user-status';
 
-/** Asks the server for the user and stores the answer (after a plan change, so every screen agrees). */
-export async function refreshStoredUser(): Promise<void> {
+/**
+ * Asks the server for the user and stores the answer (after a plan change, so every screen agrees). `stillWanted`
+ * lets a caller that has gone away drop the answer.
+ */
+export async function refreshStoredUser(stillWanted: () => boolean = () => true): Promise<void> {
   const status = await getUserStatus();
+  if (!stillWanted()) return;
   if ('id' in status) useTurtleStore.getState().setUser(status as User);
   else useTurtleStore.getState().clearUser();
 }
@@ -17,13 +21,7 @@ export async function refreshStoredUser(): Promise<void> {
 export function useRefreshUser(): void {
   useEffect(() => {
     let live = true;
-    getUserStatus()
-      .then((status) => {
-        if (!live) return;
-        if ('id' in status) useTurtleStore.getState().setUser(status as User);
-        else useTurtleStore.getState().clearUser();
-      })
-      .catch((error: unknown) => console.warn('Could not refresh the membership', error));
+    refreshStoredUser(() => live).catch((error: unknown) => console.warn('Could not refresh the membership', error));
     return () => {
       live = false;
     };
