@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_API_KEY, FAKE_MODEL, startFakeLlm, type FakeLlm } from '../apps/server/test/support/fake-llm';
 import { useE2eApp } from './support/e2e-app';
 import { openLesson, player } from './support/lessons';
+import { composer } from './support/chat-composer';
 import { saveNoteViaApi } from './support/notes';
 
 /**
@@ -14,7 +15,7 @@ import { saveNoteViaApi } from './support/notes';
 const SECOND_MODEL = 'qwen2.5:7b';
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index} `);
 
-const editor = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const editor = composer.editor;
 const replies = (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="assistant"]');
 
 /** A promise the test settles when it has seen what it waits for. */

@@ -350,11 +350,12 @@ describe('the chat screen while its editor loads (decision 026)', () => {
 
     release();
     await page.locator('[contenteditable="true"][aria-label="Message"]').waitFor();
-    await expect.poll(() => composer.editor(page).innerText()).toBe('Hello');
-    await expect.poll(() => isEditorFocused(page)).toBe(true);
+    // A loaded machine may take a while to run the editor's chunk once it arrives: wait, then check exactly.
+    await expect.poll(() => composer.editor(page).innerText(), { timeout: 10_000 }).toBe('Hello');
+    await expect.poll(() => isEditorFocused(page), { timeout: 10_000 }).toBe(true);
     expect(await frame.boundingBox()).toEqual(before);
     await typeText(page, ' there');
-    expect(await composer.editor(page).innerText()).toBe('Hello there');
+    await expect.poll(() => composer.editor(page).innerText(), { timeout: 5_000 }).toBe('Hello there');
     expect(app.pageErrors).toEqual([]);
   });
 });

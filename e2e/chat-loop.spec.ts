@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
+import { composer } from './support/chat-composer';
 import { saveNoteViaApi } from './support/notes';
 
 // The offline assistant, and a Free plan of two replies a day so the limit is reached in a test.
@@ -12,7 +13,7 @@ const LONG_QUESTION =
   'matters so much, and what a beginner should keep in mind when saving a little money every single month?';
 
 const chat = {
-  editor: (page: Page) => page.getByRole('textbox', { name: 'Message' }),
+  editor: composer.editor,
   send: (page: Page) => page.getByRole('button', { name: 'Send message' }),
   stop: (page: Page) => page.getByRole('button', { name: 'Stop', exact: true }),
   replies: (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="assistant"]'),

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginLink, userButton } from './support/accounts';
 import { PHONE, useE2eApp } from './support/e2e-app';
+import { composer } from './support/chat-composer';
 import { saveNoteViaApi } from './support/notes';
 
 // The built-in offline assistant answers (the default): no network, 25 ms a word.
@@ -14,7 +15,7 @@ const LONG_QUESTION =
   'matters so much, and what a beginner should keep in mind when saving a little money every single month?';
 
 const chat = {
-  editor: (page: Page) => page.getByRole('textbox', { name: 'Message' }),
+  editor: composer.editor,
   send: (page: Page) => page.getByRole('button', { name: 'Send message' }),
   stop: (page: Page) => page.getByRole('button', { name: 'Stop' }),
   messages: (page: Page) => page.getByRole('list', { name: 'Messages' }),
