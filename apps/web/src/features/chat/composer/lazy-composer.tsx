@@ -51,9 +51,12 @@ export function LazyComposer({ ref, ...props }: ComposerProps) {
     if (!handle) return;
     const { text, focused, mentions } = draft.current;
     draft.current = { text: '', focused: false, mentions: [] };
+    // Focus first: the browser puts the caret at the start of an element it focuses, and a late read of that caret
+    // put what was typed next before the handed-over text (" thereHello", seen on a loaded machine). Inserted after
+    // the focus, the text leaves the caret at its end.
+    if (focused) handle.focus();
     if (text) handle.insertText(text);
     for (const note of mentions) handle.mentionNote(note);
-    if (focused) handle.focus();
   }, []);
 
   return (
