@@ -45,17 +45,24 @@ export function LazyComposer({ ref, ...props }: ComposerProps) {
     [],
   );
 
-  // Runs after the editor's own effects (its plugins register there), so what it is handed is not missed.
-  const handOver = useCallback(() => {
+  // The text and the focus pass in the same commit that removes the stand-in (a layout effect, after the editor's
+  // root element and handle are attached), so no task runs between: no key, focus or selection event can reach an
+  // editor that has the focus but not yet the text (" thereHello" was seen on a loaded machine when this ran later).
+  const handOverText = useCallback(() => {
     const handle = editor.current;
     if (!handle) return;
-    const { text, focused, mentions } = draft.current;
-    draft.current = { text: '', focused: false, mentions: [] };
-    // Focus first: the browser puts the caret at the start of an element it focuses, and a late read of that caret
-    // put what was typed next before the handed-over text (" thereHello", seen on a loaded machine). Inserted after
-    // the focus, the text leaves the caret at its end.
-    if (focused) handle.focus();
+    const { text, focused } = draft.current;
+    draft.current.text = '';
+    draft.current.focused = false;
     if (text) handle.insertText(text);
+    if (focused) handle.focus();
+  }, []);
+  // Mentions go through the mention plugin's command, which it registers in a passive effect: they pass after it.
+  const handOverMentions = useCallback(() => {
+    const handle = editor.current;
+    if (!handle) return;
+    const { mentions } = draft.current;
+    draft.current.mentions = [];
     for (const note of mentions) handle.mentionNote(note);
   }, []);
 
@@ -63,14 +70,15 @@ export function LazyComposer({ ref, ...props }: ComposerProps) {
     <ComposerErrorBoundary>
       <Suspense fallback={<StandIn {...props} textarea={standIn} draft={draft} />}>
         <LoadedComposer {...props} ref={editor} />
-        <AfterMount run={handOver} />
+        <AfterMount layout={handOverText} passive={handOverMentions} />
       </Suspense>
     </ComposerErrorBoundary>
   );
 }
 
-function AfterMount({ run }: { run: () => void }) {
-  useEffect(run, [run]);
+function AfterMount({ layout, passive }: { layout: () => void; passive: () => void }) {
+  useLayoutEffect(layout, [layout]);
+  useEffect(passive, [passive]);
   return null;
 }
 
