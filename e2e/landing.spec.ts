@@ -37,6 +37,20 @@ describe('landing and features pages', () => {
     expect(await page.locator('header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
   });
 
+  it("run React's production build, as a deployment serves it, whatever NODE_ENV built it", async () => {
+    const { page } = await app.newPage();
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(1);
+    // A warning only React's development build carries (CI's tests once ran on one, built under Vitest's NODE_ENV).
+    expect(scripts.filter((source) => source.includes('Each child in a list should have a unique'))).toEqual([]);
+  });
+
   it('show the header and a skeleton from index.html alone while the app is still on its way', async () => {
     // Decisions 020 and 023: index.html holds the stylesheet and the shell, so they need no other file. Decision 026:
     // the entry paints that shell before it starts the app, so the app's chunk is held here, not the entry.

@@ -39,14 +39,20 @@ function isStale(output, inputs) {
   return inputs.some((input) => newestMtime(input) > built);
 }
 
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+function run(command, args, cwd, env = process.env) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
 function buildWeb() {
   console.log('Building the web app...');
-  run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], WEB);
+  // Always React's production build: Vite keeps a NODE_ENV it inherits, and a build started under Vitest (NODE_ENV=test,
+  // as `npm-start.test.ts` does) or by `NODE_ENV=development npm start` would otherwise ship React's development build,
+  // twice the size and with StrictMode's double effects (CI's end-to-end tests once ran on such a build).
+  run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], WEB, {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
 }
 
 async function buildServer() {
