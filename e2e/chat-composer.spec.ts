@@ -13,7 +13,7 @@ import {
   typeText,
 } from './support/chat-composer';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
-import { expectWithinWidth, sidewaysOverflow } from './support/notes';
+import { expectWithinWidth, saveNoteViaApi, sidewaysOverflow } from './support/notes';
 
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
@@ -356,6 +356,27 @@ describe('the chat screen while its editor loads (decision 026)', () => {
     expect(await frame.boundingBox()).toEqual(before);
     await typeText(page, ' there');
     await expect.poll(() => composer.editor(page).innerText(), { timeout: 5_000 }).toBe('Hello there');
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('an @ typed into the stand-in opens the @ menu once the editor is here', async () => {
+    const { page, sessionToken } = await app.newPage({ signedIn: true });
+    await saveNoteViaApi(app.url, sessionToken!, { name: 'Budget', content: 'Rent first.' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/composer-[\w-]{8}\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/chats');
+    const standIn = page.locator('textarea[aria-label="Message"]');
+    await standIn.click();
+    await typeText(page, 'About @bud');
+
+    release();
+    await expectOptions(page, ['Budget']);
+    await page.keyboard.press('Enter');
+    expect(await composer.tokens(page)).toEqual(['@Budget']);
     expect(app.pageErrors).toEqual([]);
   });
 });

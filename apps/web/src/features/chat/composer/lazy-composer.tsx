@@ -9,11 +9,16 @@ import {
   SendOrStopButton,
 } from './composer-frame';
 
+/** An @ and the start of a note's name, at the end of the text: the @ menu would be open for it in the editor. */
+const MENTION_BEING_TYPED = /(^|\s)@[^\s@]*$/;
+
 const LoadedComposer = lazy(async () => ({ default: (await import('./composer')).Composer }));
 
 /** What happened in the stand-in before the editor arrived, handed to the editor when it does. */
 interface Draft {
   text: string;
+  /** What was typed there and has passed to the editor. */
+  handedText: string;
   focused: boolean;
   mentions: { id: string; name: string }[];
 }
@@ -25,7 +30,7 @@ interface Draft {
  * empty chat's suggestions) pass to the editor when it arrives. Sending waits for the editor.
  */
 export function LazyComposer({ ref, ...props }: ComposerProps) {
-  const draft = useRef<Draft>({ text: '', focused: false, mentions: [] });
+  const draft = useRef<Draft>({ text: '', handedText: '', focused: false, mentions: [] });
   const editor = useRef<ComposerHandle | null>(null);
   const standIn = useRef<HTMLTextAreaElement>(null);
 
@@ -47,23 +52,27 @@ export function LazyComposer({ ref, ...props }: ComposerProps) {
 
   // The text and the focus pass in the same commit that removes the stand-in (a layout effect, after the editor's
   // root element and handle are attached), so no task runs between: no key, focus or selection event can reach an
-  // editor that has the focus but not yet the text (" thereHello" was seen on a loaded machine when this ran later).
+  // editor that has the focus but not yet the text (" thereHello" was seen when this ran later). The text passes once;
+  // the caret is put at its end each time this runs, as StrictMode's second run (development builds) follows a
+  // re-attach of the editor's root that leaves the caret at the start.
   const handOverText = useCallback(() => {
     const handle = editor.current;
+    const handed = draft.current;
     if (!handle) return;
-    const { text, focused } = draft.current;
-    draft.current.text = '';
-    draft.current.focused = false;
-    if (text) handle.insertText(text);
-    if (focused) handle.focus();
+    // Inserting (even nothing) puts the caret at the end of the message.
+    if (handed.text || handed.focused) handle.insertText(handed.text);
+    handed.handedText += handed.text;
+    handed.text = '';
+    if (handed.focused) handle.focus();
   }, []);
-  // Mentions go through the mention plugin's command, which it registers in a passive effect: they pass after it.
+  // The mention plugin registers its command and its watch for "@" in passive effects, so what needs it passes after:
+  // the mentions asked for meanwhile, and a message that ends in "@bud" opens the @ menu, as if "bud" had just been typed.
   const handOverMentions = useCallback(() => {
     const handle = editor.current;
+    const handed = draft.current;
     if (!handle) return;
-    const { mentions } = draft.current;
-    draft.current.mentions = [];
-    for (const note of mentions) handle.mentionNote(note);
+    if (handed.focused && MENTION_BEING_TYPED.test(handed.handedText)) handle.focus();
+    for (const note of handed.mentions.splice(0)) handle.mentionNote(note);
   }, []);
 
   return (
