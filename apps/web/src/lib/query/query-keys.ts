@@ -6,6 +6,7 @@ export const queryKeys = {
   lessons: ['lessons'] as const,
   lesson: (id: string) => ['lessons', id] as const,
   decks: ['cards', 'decks'] as const,
+  cardsSummary: (timeZone: string) => ['cards', 'summary', timeZone] as const,
   card: (id: string) => ['cards', 'card', id] as const,
   deckCards: (deckId: string) => ['cards', 'deck-cards', deckId] as const,
   reviewQueue: (deckId: string | undefined) => ['cards', 'review', deckId ?? 'all'] as const,

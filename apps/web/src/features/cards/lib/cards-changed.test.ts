@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CARDS_CHANGED_EVENT } from '../../../lib/cards-events';
 import { queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { cardsChanged } from './cards-changed';
@@ -47,11 +46,12 @@ describe('cardsChanged', () => {
     stop();
   });
 
-  it("tells the header's due count", () => {
-    const heard = vi.fn();
-    window.addEventListener(CARDS_CHANGED_EVENT, heard);
+  it("reads the header's due count again", async () => {
+    const read = vi.fn().mockResolvedValueOnce({ dueToday: 3 }).mockResolvedValueOnce({ dueToday: 2 });
+    const stop = onScreen(queryKeys.cardsSummary('UTC'), read);
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.cardsSummary('UTC'))).toEqual({ dueToday: 3 }));
     cardsChanged();
-    window.removeEventListener(CARDS_CHANGED_EVENT, heard);
-    expect(heard).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.cardsSummary('UTC'))).toEqual({ dueToday: 2 }));
+    stop();
   });
 });

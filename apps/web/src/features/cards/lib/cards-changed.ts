@@ -1,5 +1,4 @@
 import type { Query } from '@tanstack/react-query';
-import { announceCardsChanged } from '../../../lib/cards-events';
 import { queryClient } from '../../../lib/query/query-client';
 
 /**
@@ -11,10 +10,9 @@ const isCardsRead = ({ queryKey }: Pick<Query, 'queryKey'>) => queryKey[0] === '
 /**
  * After any write to cards, decks, drafts or the review settings: the screen on show reads again (keeping what it
  * shows meanwhile), and what no screen shows is forgotten, so going back to it never shows the copy from before the
- * change (a deck's old due count, a card that was deleted). The header's due count is told as well.
+ * change (a deck's old due count, a card that was deleted). The header's due count is a cards read too.
  */
 export function cardsChanged(): void {
-  announceCardsChanged();
   queryClient.removeQueries({ predicate: (query) => isCardsRead(query) && query.getObserversCount() === 0 });
   void queryClient.invalidateQueries({ predicate: isCardsRead });
 }
