@@ -57,7 +57,7 @@ describe('the lesson list', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('loads a lesson while its card is pointed at, so the player opens with it', async () => {
+  it('loads a lesson while its card is pointed at, so the player opens with it and asks no more', async () => {
     const { page } = await app.newPage({ signedIn: true });
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -71,6 +71,8 @@ describe('the lesson list', () => {
     await expect.poll(() => asked).toEqual(['/api/lessons/2']);
     await lessonsPage.card(page, TITLES[1]!).getByRole('link').click();
     await player.play(page).waitFor();
+    await page.getByRole('heading', { name: TITLES[1], level: 1 }).waitFor();
+    expect(asked).toEqual(['/api/lessons/2']);
     expect(app.pageErrors).toEqual([]);
   });
 });

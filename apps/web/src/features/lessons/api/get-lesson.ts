@@ -8,12 +8,19 @@ import { queryKeys } from '../../../lib/query/query-keys';
 export const getLesson = async (id: string, signal?: AbortSignal): Promise<Lesson> =>
   (await api.get<GetLessonResponse>(`/api/lessons/${encodeURIComponent(id)}`, signal)).lesson;
 
-export const lessonQuery = (id: string) =>
-  queryOptions({ queryKey: queryKeys.lesson(id), queryFn: ({ signal }) => getLesson(id, signal) });
+/**
+ * How long a lesson read counts as fresh: a lesson is built content that changes only with a release, so the player
+ * opening within a minute of a prefetch (a hover on its card, or the route's prefetch at start-up) asks nothing more,
+ * and hovering the card again asks nothing either.
+ */
+const LESSON_FRESH_MS = 60_000;
 
-/** How long a prefetched lesson counts as fresh: hovering the card again within it asks nothing. */
-const PREFETCH_FRESH_MS = 60_000;
+export const lessonQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.lesson(id),
+    queryFn: ({ signal }) => getLesson(id, signal),
+    staleTime: LESSON_FRESH_MS,
+  });
 
 /** A lesson's card was pointed at or focused: its transcript loads before the click. */
-export const prefetchLesson = (id: string) =>
-  void queryClient.prefetchQuery({ ...lessonQuery(id), staleTime: PREFETCH_FRESH_MS });
+export const prefetchLesson = (id: string) => void queryClient.prefetchQuery(lessonQuery(id));
