@@ -326,3 +326,34 @@ describe('the chat screen', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+describe('the chat screen as it starts (decision 026)', () => {
+  it('asks for the conversations, the meter and the notes beside the status call, once each', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    // The status call answers late; the chat's first reads go out meanwhile, with the screen's chunk, and the screen
+    // mounting after it uses them (fresh for JUST_READ_MS, 3 s) instead of asking again.
+    let statusAnswered = false;
+    await page.route('**/api/user/status', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      statusAnswered = true;
+      await route.continue();
+    });
+    const reads: { path: string; beforeStatus: boolean }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (['/api/chat/conversations', '/api/chat/usage', '/api/note/list'].includes(pathname)) {
+        reads.push({ path: pathname, beforeStatus: !statusAnswered });
+      }
+    });
+    await page.goto('/chats');
+    await composer.editor(page).waitFor();
+    await page.getByText('Your conversations will appear here.').first().waitFor();
+    expect(reads.map((read) => read.path).sort()).toEqual([
+      '/api/chat/conversations',
+      '/api/chat/usage',
+      '/api/note/list',
+    ]);
+    expect(reads.every((read) => read.beforeStatus)).toBe(true);
+    expect(app.pageErrors).toEqual([]);
+  });
+});

@@ -7,6 +7,24 @@ import { preloadApp } from './build/preload-app.ts';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
+type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
+const SHARED_BY_SCREENS = /[\\/](lucide-react|src[\\/]components|src[\\/]lib)[\\/]/;
+const MARKETING = /[\\/]src[\\/]features[\\/]marketing[\\/]/;
+const marketingReach = new Map<string, boolean>();
+
+/** Whether a marketing page imports `id`, directly or through other modules (statically). */
+function neededByMarketing(id: string, info: ModuleInfoOf, seen = new Set<string>()): boolean {
+  const known = marketingReach.get(id);
+  if (known !== undefined) return known;
+  if (MARKETING.test(id)) return true;
+  seen.add(id);
+  const needed = (info(id)?.importers ?? []).some(
+    (importer) => !seen.has(importer) && neededByMarketing(importer, info, seen),
+  );
+  if (seen.size === 1) marketingReach.set(id, needed);
+  return needed;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), inlineEntryCss(), preloadApp('src/app/start-app.tsx'), precompress()],
   build: {
@@ -24,8 +42,26 @@ export default defineConfig({
           // chunks that each cost a request and compress worse.
           groups: [
             // The chunk loader the entry itself needs stays out of it: the entry would import the whole app to get it.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
-            { name: 'start-app', test: /[\\/]src[\\/]app[\\/]start-app\.tsx$/, includeDependenciesRecursively: true },
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 4 },
+            {
+              name: 'start-app',
+              test: /[\\/]src[\\/]app[\\/]start-app\.tsx$/,
+              includeDependenciesRecursively: true,
+              priority: 3,
+            },
+            // What two or more screens share beyond the app (the query client, zod, dialogs, the icons: lucide makes a
+            // module of each) is one chunk: over HTTP/1.1's six connections, the chat screen's forty small chunks
+            // queued behind each other for a round trip each. What the marketing pages use of it is a small chunk of its
+            // own, first, so the landing page never loads the signed-in screens' libraries (decision 004).
+            {
+              debugName: 'marketing-shared',
+              name: (id, ctx) =>
+                neededByMarketing(id, (moduleId) => ctx.getModuleInfo(moduleId)) ? 'marketing-shared' : null,
+              test: SHARED_BY_SCREENS,
+              minShareCount: 2,
+              priority: 2,
+            },
+            { name: 'screens-shared', test: SHARED_BY_SCREENS, minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import type { Params, RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
 
@@ -18,11 +18,21 @@ export function lazyScreen<Module>(
   pick: (module: Module) => ComponentType,
   prefetch?: (module: Module, params: Params) => void,
 ): Pick<RouteObject, 'element' | 'handle'> & { handle: RouteHandle } {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  let loaded: ComponentType | undefined;
+  const loadScreen = async () => (loaded ??= pick(await load()));
+  const LazyScreen = lazy(async () => ({ default: await loadScreen() }));
+  // Once the chunk is here (preloaded at start-up or on a link's hover), the screen renders at once instead of
+  // suspending: a suspended screen shows the skeleton, and React then holds the screen back for at least 300 ms after
+  // it (its fallback throttle), which was most of the chat's first render. Chosen once per mount, so a screen never
+  // remounts when its chunk arrives.
+  function Screen() {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <LazyScreen />;
+  }
   const screen = `screen-${++screens}`;
   const preload = async (params: Params) => {
-    const module = await load();
-    prefetch?.(module, params);
+    await loadScreen();
+    prefetch?.(await load(), params);
   };
   return { element: <Screen />, handle: { ...handle, preload, screen } };
 }

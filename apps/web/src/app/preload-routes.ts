@@ -5,12 +5,14 @@ import type { RouteHandle } from './route-handle';
  * Starts loading the chunks of the screen at `pathname` and, where the route says, its first read (the browser keeps
  * each module once, and a read asked for again is answered from the cache, so this is cheap).
  */
-export function preloadRoute(routes: RouteObject[], pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload?.(match.params).catch(() => {
-      // A failed preload is retried by the navigation itself, which shows the error screen if it fails again.
-    });
-  }
+export async function preloadRoute(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.preload?.(match.params).catch(() => {
+        // A failed preload is retried by the navigation itself, which shows the error screen if it fails again.
+      }),
+    ),
+  );
 }
 
 /**
@@ -21,7 +23,7 @@ export function preloadRoutesOnIntent(routes: RouteObject[]): void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    preloadRoute(routes, link.pathname);
+    void preloadRoute(routes, link.pathname);
   };
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     document.addEventListener(type, onIntent, { capture: true, passive: true });

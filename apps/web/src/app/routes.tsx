@@ -243,6 +243,7 @@ export const routes: RouteObject[] = [
                   { title: 'Chats', fullWidth: true, skeleton: 'chat' },
                   () => import('../features/chat/components/chats-screen'),
                   (m) => m.ChatsScreen,
+                  (m) => m.prefetchChat(),
                 ),
               },
               {

@@ -9,18 +9,22 @@ import { startUp } from './start-up';
 
 // The start-up calls and the first screen's chunk start now, side by side, before the first render (decisions 020, 026).
 startUp();
-preloadRoute(routes, window.location.pathname);
+const firstScreen = preloadRoute(routes, window.location.pathname);
 preloadRoutesOnIntent(routes);
 
 const router = createBrowserRouter(routes);
 
-// The shell is already on screen, so the first render need not block: as a transition React renders in slices of a
-// few milliseconds and lets the browser answer input between them, instead of one long task (Total Blocking Time).
+// The first render waits for the first screen's chunk (the shell in index.html stays on screen meanwhile), so the
+// screen renders in it rather than after a skeleton. And the shell being there, the render need not block: as a
+// transition React renders in slices of a few milliseconds and lets the browser answer input between them, instead of
+// one long task (Total Blocking Time).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+void firstScreen.then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
   ),
 );

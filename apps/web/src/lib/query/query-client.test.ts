@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import { ApiError } from '../api-client';
 import { EMPTY_USER, useTurtleStore } from '../turtle-store';
+import { useUserStatus } from '../user-status-store';
 import { createQueryClient, forgetOnUserChange, shouldRetry } from './query-client';
 
 const apiError = (status: number) => new ApiError(status, { code: 'x', message: 'x' });
@@ -51,6 +52,7 @@ describe('forgetOnUserChange', () => {
   const person = (id: string) => ({ ...EMPTY_USER, id, name: id });
 
   it('forgets every read when the person signs out or someone else signs in, not when their own status refreshes', () => {
+    useUserStatus.setState({ known: true });
     useTurtleStore.setState({ user: person('ada') });
     const client = createQueryClient();
     const stop = forgetOnUserChange(client);
@@ -65,6 +67,21 @@ describe('forgetOnUserChange', () => {
     client.setQueryData(['account'], 'signed out');
     useTurtleStore.getState().setUser(person('grace'));
     expect(client.getQueryData(['account'])).toBeUndefined();
+    stop();
+  });
+
+  it('keeps what was read before the start-up status answered: those reads carried the session it names', () => {
+    useUserStatus.setState({ known: false });
+    useTurtleStore.setState({ user: EMPTY_USER });
+    const client = createQueryClient();
+    const stop = forgetOnUserChange(client);
+    client.setQueryData(['chat', 'conversations'], ['Ada’s chat']);
+    useTurtleStore.getState().setUser(person('ada'));
+    useUserStatus.setState({ known: true });
+    expect(client.getQueryData(['chat', 'conversations'])).toEqual(['Ada’s chat']);
+
+    useTurtleStore.getState().setUser(person('grace'));
+    expect(client.getQueryData(['chat', 'conversations'])).toBeUndefined();
     stop();
   });
 

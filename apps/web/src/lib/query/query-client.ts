@@ -2,12 +2,19 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Membership } from '@turtle/shared/membership';
 import { ApiError } from '../api-client';
 import { useTurtleStore } from '../turtle-store';
+import { useUserStatus } from '../user-status-store';
 
 /** A failed read is tried again once, unless the server answered 4xx: asking again would get the same answer. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
 }
+
+/**
+ * How long a read counts as the one a screen makes when it opens: a route that starts its screen's first reads with
+ * its chunk (decisions 026, 027) sets it on those reads, so the screen mounting a moment later does not ask again.
+ */
+export const JUST_READ_MS = 3_000;
 
 /**
  * Decision 025: every server read goes through TanStack Query with these defaults. Screens refresh when they mount
@@ -31,8 +38,11 @@ export function createQueryClient(): QueryClient {
  */
 export function forgetOnUserChange(client: QueryClient): () => void {
   return useTurtleStore.subscribe((state, previous) => {
-    if (state.user.id !== previous.user.id) client.clear();
-    else if (!sameMembership(state.user.membership, previous.user.membership)) {
+    // Until the start-up status call has answered, every read went out with the session cookie, so it belongs to
+    // whoever the status names (the first screen's reads start beside that call, decision 026): nothing to forget.
+    if (state.user.id !== previous.user.id) {
+      if (useUserStatus.getState().known) client.clear();
+    } else if (!sameMembership(state.user.membership, previous.user.membership)) {
       client.removeQueries({ type: 'inactive' });
       void client.invalidateQueries();
     }

@@ -7,12 +7,13 @@ import { Button } from '../../../components/ui/button';
 import { ModelPicker } from '../../../components/model-picker';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useChosenModel } from '../../../lib/chosen-model';
-import { useNoteList } from '../../../lib/notes/use-note-list';
+import { noteListQuery, useNoteList } from '../../../lib/notes/use-note-list';
+import { queryClient } from '../../../lib/query/query-client';
 import type { ComposerHandle } from '../composer/composer';
 import { LazyComposer } from '../composer/lazy-composer';
 import { useChat } from '../hooks/use-chat';
-import { useChatUsage } from '../hooks/use-chat-usage';
-import { useConversationList } from '../hooks/use-conversation-list';
+import { chatUsageQuery, useChatUsage } from '../hooks/use-chat-usage';
+import { conversationListQuery, useConversationList } from '../hooks/use-conversation-list';
 import { MessageList } from '../messages/message-list';
 import { ConversationDrawer } from './conversation-drawer';
 import { ConversationSidebar } from './conversation-sidebar';
@@ -23,6 +24,13 @@ import { OfflineBadge } from './offline-badge';
 import { UsageMeter } from './usage-meter';
 
 const isCoarsePointer = () => window.matchMedia('(pointer: coarse)').matches;
+
+/** The chat screen's first reads, started with its chunk (the route's prefetch, decision 026). */
+export function prefetchChat(): void {
+  void queryClient.prefetchQuery(conversationListQuery);
+  void queryClient.prefetchQuery(chatUsageQuery);
+  void queryClient.prefetchQuery(noteListQuery);
+}
 
 /**
  * The chat screen (product.md §2 "Chat screen", rules.md "Chat"): the kept conversations beside (a drawer on phones),

@@ -1,8 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ConversationSummary } from '@turtle/shared/conversation';
 import { listConversations } from '../api/conversations';
 import { errorMessage } from '../../../lib/error-message';
-import { queryClient } from '../../../lib/query/query-client';
+import { JUST_READ_MS, queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 
@@ -22,12 +23,15 @@ const NONE: ConversationSummary[] = [];
 const edit = (change: (list: ConversationSummary[]) => ConversationSummary[]) =>
   queryClient.setQueryData<ConversationSummary[]>(queryKeys.conversations, (list) => change(list ?? []));
 
+export const conversationListQuery = queryOptions({
+  queryKey: queryKeys.conversations,
+  queryFn: ({ signal }) => listConversations(signal),
+  staleTime: JUST_READ_MS,
+});
+
 /** The person's conversations, latest activity first (`GET /api/chat/conversations`). */
 export function useConversationList(): ConversationList {
-  const query = useServerQuery({
-    queryKey: queryKeys.conversations,
-    queryFn: ({ signal }) => listConversations(signal),
-  });
+  const query = useServerQuery(conversationListQuery);
   const { refetch } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
   const upsert = useCallback((conversation: ConversationSummary) => {
