@@ -129,8 +129,10 @@ describe('logging in', () => {
     await page.waitForURL(`${app.url}/chats`);
     await userButton(page, 'Katherine').waitFor();
 
+    // Listening before the reload: the app asks for its status as it starts, which may be before the reload resolves.
+    const status = page.waitForResponse((response) => response.url().endsWith('/api/user/status'));
     await page.reload();
-    await page.waitForResponse((response) => response.url().endsWith('/api/user/status'));
+    await status;
     await userButton(page, 'Katherine').waitFor();
     await page.goto('/notes');
     await page.getByRole('heading', { name: 'Your Notes' }).waitFor();

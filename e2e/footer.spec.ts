@@ -14,8 +14,10 @@ describe('footer', () => {
 
   it('"Contact us" shows an alert with the support address instead of navigating', async () => {
     const { page } = await app.newPage();
+    // Listening before the navigation: the app asks for its configuration as it starts, which may be before goto resolves.
+    const config = page.waitForResponse((response) => response.url().endsWith('/api/config'));
     await page.goto('/features');
-    await page.waitForResponse((response) => response.url().endsWith('/api/config'));
+    await config;
     const dialog = new Promise<string>((resolve) =>
       page.once('dialog', (d) => {
         resolve(d.message());
