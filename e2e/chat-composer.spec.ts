@@ -330,16 +330,22 @@ describe('demo: Chat Input (v2)', () => {
   });
 });
 
+/** Holds the editor's chunk until the returned function is called, so the stand-in shows meanwhile. */
+async function holdEditorChunk(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The editor's chunk (not the shared `composer-frame-…` one): its name is "composer-" and an 8-character hash.
+  await page.route(/\/assets\/composer-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the chat screen while its editor loads (decision 026)', () => {
   it('a stand-in of the same size takes what is typed, and the editor carries on with it and the focus', async () => {
     const { page } = await app.newPage({ signedIn: true });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The editor's chunk (not the shared `composer-frame-…` one): its name is "composer-" and an 8-character hash.
-    await page.route(/\/assets\/composer-[\w-]{8}\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEditorChunk(page);
     await page.goto('/chats');
     const standIn = page.locator('textarea[aria-label="Message"]');
     await standIn.waitFor();
@@ -362,12 +368,7 @@ describe('the chat screen while its editor loads (decision 026)', () => {
   it('an @ typed into the stand-in opens the @ menu once the editor is here', async () => {
     const { page, sessionToken } = await app.newPage({ signedIn: true });
     await saveNoteViaApi(app.url, sessionToken!, { name: 'Budget', content: 'Rent first.' });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/composer-[\w-]{8}\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEditorChunk(page);
     await page.goto('/chats');
     const standIn = page.locator('textarea[aria-label="Message"]');
     await standIn.click();

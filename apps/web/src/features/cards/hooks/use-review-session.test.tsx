@@ -65,6 +65,24 @@ describe('useReviewSession', () => {
     expect(nextCard).toHaveBeenCalledTimes(2);
   });
 
+  it('counts a grade together with the next card, never while it is still busy fetching it', async () => {
+    let arrive!: (next: NextCardResponse) => void;
+    nextCard
+      .mockResolvedValueOnce(answer('a', 2))
+      .mockImplementationOnce(() => new Promise<NextCardResponse>((resolve) => (arrive = resolve)));
+    const { result } = open();
+    await waitFor(() => expect(result.current.card?.id).toBe('a'));
+    act(() => result.current.reveal());
+    act(() => result.current.grade(3));
+    await waitFor(() => expect(nextCard).toHaveBeenCalledTimes(2));
+    expect(result.current.busy).toBe(true);
+    expect(result.current.summary.reviewed).toBe(0);
+    await act(async () => arrive(answer('b', 1)));
+    await waitFor(() => expect(result.current.card?.id).toBe('b'));
+    expect(result.current.summary.reviewed).toBe(1);
+    expect(result.current.busy).toBe(false);
+  });
+
   it('does not read the queue again under the learner: not after a change elsewhere, nor when the network returns', async () => {
     nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValue(answer('other', 1));
     const { result } = open();

@@ -107,14 +107,16 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
       setBusy(true);
       gradeCard(card.id, rating, ms)
         .then(async () => {
+          cardsChanged();
+          await ask();
+          // Counted once the next card is here, in the same render that shows it and ends `busy`: a count that moved
+          // first invited keys (Space, a grade, U) that the session, still busy, dropped.
           setHistory((items) => [...items, { rating, ms }]);
           setSummary((current) => ({
             reviewed: current.reviewed + 1,
             ratings: { ...current.ratings, [rating]: current.ratings[rating] + 1 },
             studyMs: current.studyMs + ms,
           }));
-          cardsChanged();
-          await ask();
         })
         .catch((caught: unknown) => setActionError(errorMessage(caught)))
         .finally(() => setBusy(false));
