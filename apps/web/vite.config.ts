@@ -10,18 +10,17 @@ const serverPort = Number(process.env.PORT ?? 3000);
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
 const SHARED_BY_SCREENS = /[\\/](lucide-react|src[\\/]components|src[\\/]lib)[\\/]/;
 const MARKETING = /[\\/]src[\\/]features[\\/]marketing[\\/]/;
-const marketingReach = new Map<string, boolean>();
+/** Modules found to lead to a marketing page: a path found stays a path, whatever a later walk cuts as a cycle. */
+const leadsToMarketing = new Set<string>();
 
 /** Whether a marketing page imports `id`, directly or through other modules (statically). */
 function neededByMarketing(id: string, info: ModuleInfoOf, seen = new Set<string>()): boolean {
-  const known = marketingReach.get(id);
-  if (known !== undefined) return known;
-  if (MARKETING.test(id)) return true;
+  if (MARKETING.test(id) || leadsToMarketing.has(id)) return true;
   seen.add(id);
   const needed = (info(id)?.importers ?? []).some(
     (importer) => !seen.has(importer) && neededByMarketing(importer, info, seen),
   );
-  if (seen.size === 1) marketingReach.set(id, needed);
+  if (needed) leadsToMarketing.add(id);
   return needed;
 }
 

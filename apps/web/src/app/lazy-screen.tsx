@@ -31,8 +31,9 @@ export function lazyScreen<Module>(
   }
   const screen = `screen-${++screens}`;
   const preload = async (params: Params) => {
-    await loadScreen();
-    prefetch?.(await load(), params);
+    const module = await load();
+    loaded ??= pick(module);
+    prefetch?.(module, params);
   };
   return { element: <Screen />, handle: { ...handle, preload, screen } };
 }
