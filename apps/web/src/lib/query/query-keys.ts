@@ -5,6 +5,7 @@
 export const queryKeys = {
   lessons: ['lessons'] as const,
   lesson: (id: string) => ['lessons', id] as const,
+  lessonProgress: (userId: string) => ['lesson-progress', userId] as const,
   decks: ['cards', 'decks'] as const,
   cardsSummary: (timeZone: string) => ['cards', 'summary', timeZone] as const,
   card: (id: string) => ['cards', 'card', id] as const,
@@ -23,6 +24,7 @@ export const queryKeys = {
   demoSession: (id: string) => ['billing', 'demo-session', id] as const,
   subscription: ['billing', 'subscription'] as const,
   account: ['account'] as const,
+  userStatus: ['user', 'status'] as const,
   notes: ['notes'] as const,
   note: (id: string) => ['notes', id] as const,
 };

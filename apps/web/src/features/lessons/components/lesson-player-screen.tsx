@@ -17,9 +17,11 @@ import { LessonPlayer } from './lesson-player';
 function useProgressSynced(): boolean {
   const [synced, setSynced] = useState(false);
   useEffect(() => {
-    const controller = new AbortController();
-    void syncLessonProgress(controller.signal).finally(() => setSynced(true));
-    return () => controller.abort();
+    let live = true;
+    void syncLessonProgress().finally(() => live && setSynced(true));
+    return () => {
+      live = false;
+    };
   }, []);
   return synced;
 }

@@ -26,11 +26,7 @@ export function LessonsScreen() {
   const positions = useLessonProgress((progress) => progress.positions);
   // The list is public: the account's progress joins once the status call says who is signed in.
   const userId = useTurtleStore((store) => store.user.id);
-  useEffect(() => {
-    const controller = new AbortController();
-    void syncLessonProgress(controller.signal);
-    return () => controller.abort();
-  }, [userId]);
+  useEffect(() => void syncLessonProgress(), [userId]);
   const { ordered, listProps } = useSteadyOrder(state.status === 'ready' ? state.data.lessons : [], completed);
   const series =
     state.status === 'ready' ? state.data.series : { title: LESSON_SERIES_TITLE, numberOfLessons: LESSON_COUNT };

@@ -1,5 +1,7 @@
 import { LESSON_IDS } from '@turtle/shared/lesson';
-import { LESSON_POSITION_MAX_MS } from '@turtle/shared/lesson-progress';
+import { LESSON_POSITION_MAX_MS, type LessonProgressEntry } from '@turtle/shared/lesson-progress';
+import { queryClient } from '../../../lib/query/query-client';
+import { queryKeys } from '../../../lib/query/query-keys';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getLessonProgress, mergeLessonProgress, saveLessonProgress } from '../api/lesson-progress';
 import { useLessonProgress } from './lesson-progress-store';
@@ -23,11 +25,22 @@ function deviceCopy() {
 }
 
 /**
- * Brings this device's copy in line with the account (decision 021). The first time an account loads a copy made
- * signed out, the copy is merged up so nothing is lost; after that the account's progress is the truth. Signed
- * out, another person's copy is forgotten. A failure leaves the device's copy as it was.
+ * The account's progress, read through the query client (decision 025): a lessons screen and a player opening
+ * together ask once. Always asked again (`staleTime` 0): another device may have moved on since.
  */
-export async function syncLessonProgress(signal?: AbortSignal): Promise<void> {
+export const fetchAccountProgress = (userId: string): Promise<LessonProgressEntry[]> =>
+  queryClient.fetchQuery({
+    queryKey: queryKeys.lessonProgress(userId),
+    queryFn: ({ signal }) => getLessonProgress(signal),
+    staleTime: 0,
+  });
+
+/**
+ * Brings this device's copy in line with the account (decision 021). The first time an account loads a copy made
+ * signed out, the copy is merged up so nothing is lost (a write, not a read); after that the account's progress is
+ * the truth. Signed out, another person's copy is forgotten. A failure leaves the device's copy as it was.
+ */
+export async function syncLessonProgress(): Promise<void> {
   const userId = signedInId();
   const store = useLessonProgress.getState();
   if (!userId) {
@@ -38,7 +51,7 @@ export async function syncLessonProgress(signal?: AbortSignal): Promise<void> {
     const entries =
       store.ownerId === undefined
         ? await mergeLessonProgress({ lessons: deviceCopy() })
-        : await getLessonProgress(signal);
+        : await fetchAccountProgress(userId);
     // The person may have signed out or switched while the call was out.
     if (signedInId() === userId) useLessonProgress.getState().adoptAccount(userId, entries);
   } catch {
