@@ -356,4 +356,45 @@ describe('the chat screen as it starts (decision 026)', () => {
     expect(reads.every((read) => read.beforeStatus)).toBe(true);
     expect(app.pageErrors).toEqual([]);
   });
+
+  it('loads the editor after the screen has drawn its conversation, and at once when the stand-in is touched', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    // The conversations answer late: until the screen can draw, its 75 KB editor must not take the line.
+    let listAnswered = false;
+    await page.route('**/api/chat/conversations', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      listAnswered = true;
+      await route.continue();
+    });
+    const editorAsked = new Promise<boolean>((resolve) =>
+      page.on('request', (request) => {
+        if (/\/assets\/composer-[\w-]+\.js$/.test(request.url())) resolve(listAnswered);
+      }),
+    );
+    await page.goto('/chats');
+    expect(await editorAsked).toBe(true);
+    await page.getByText(GREETING).waitFor();
+    await composer.editor(page).waitFor();
+
+    // A second visit whose conversations never answer: touching the stand-in brings the editor anyway.
+    const fresh = await app.newPage({ signedIn: true });
+    await fresh.page.route('**/api/chat/conversations', () => {});
+    await fresh.page.goto('/chats');
+    const standIn = fresh.page.locator('textarea[data-composer-loading]');
+    await standIn.click();
+    await composer.editor(fresh.page).waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('on a phone, never loads the wide header’s user menu', async () => {
+    const { page } = await app.newPage({ signedIn: true, viewport: PHONE });
+    const chunks: string[] = [];
+    page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
+    await page.goto('/chats');
+    await page.getByText(GREETING).waitFor();
+    await composer.editor(page).waitFor();
+    expect(chunks.filter((path) => path.includes('/user-menu-'))).toEqual([]);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Account' }).waitFor();
+  });
 });

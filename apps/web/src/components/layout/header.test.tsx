@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, it, expect } from 'vitest';
+import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { EMPTY_USER, useTurtleStore } from '../../lib/turtle-store';
 import { Header } from './header';
 
@@ -19,7 +19,17 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
+
+/** A window `width` px wide, as `matchMedia` answers the header's min-width query. */
+function windowWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: width >= Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity),
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
 
 const main = () => screen.getByRole('navigation', { name: 'Main' });
 const signIn = () =>
@@ -67,10 +77,19 @@ describe('Header', () => {
   });
 
   it("shows the signed-in user's name on a button and no Login link", async () => {
+    windowWidth(1280);
     signIn();
     renderHeader();
     expect(await screen.findByRole('button', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('on a phone, leaves out the wide header’s user menu (the Menu disclosure reaches its entries)', () => {
+    windowWidth(390);
+    signIn();
+    renderHeader();
+    expect(screen.queryByRole('button', { name: 'Ada Lovelace' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
   });
 
   it('the phone menu is a disclosure: closed, then open with every place, closed again by Escape', () => {

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '@turtle/shared/constants';
 import { cn } from '../../lib/cn';
 import { useTurtleStore } from '../../lib/turtle-store';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { buttonClass } from '../ui/button';
 import { CardsNavLink } from './cards-nav-link';
 import { Logo } from './logo';
@@ -9,8 +11,10 @@ import { MobileMenu } from './mobile-menu';
 import { SIGNED_IN_SECTIONS, SIGNED_OUT_SECTIONS } from './nav-items';
 import { UserButtonLabel, userButtonClass } from './user-button';
 
-// The menu library loads only for signed-in visitors; the landing page stays small.
+// The menu library loads only for signed-in visitors on a wide screen: the landing page stays small, and a phone,
+// whose header is the Menu disclosure, never loads a menu it does not show.
 const UserMenu = lazy(() => import('./user-menu'));
+const WIDE = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -27,6 +31,7 @@ export function Header() {
   const user = useTurtleStore((state) => state.user);
   const { pathname } = useLocation();
   const signedIn = Boolean(user.id);
+  const wide = useMediaQuery(WIDE);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <a
@@ -49,15 +54,17 @@ export function Header() {
         </div>
         <div className="hidden items-center gap-2 md:flex">
           {signedIn ? (
-            <Suspense
-              fallback={
-                <button type="button" className={userButtonClass} disabled>
-                  <UserButtonLabel name={user.name} />
-                </button>
-              }
-            >
-              <UserMenu name={user.name} />
-            </Suspense>
+            wide && (
+              <Suspense
+                fallback={
+                  <button type="button" className={userButtonClass} disabled>
+                    <UserButtonLabel name={user.name} />
+                  </button>
+                }
+              >
+                <UserMenu name={user.name} />
+              </Suspense>
+            )
           ) : (
             <>
               {pathname !== '/login' && (

@@ -89,6 +89,7 @@ export function ChatsScreen() {
     if (id === conversationId) navigate('/chats?new=1', { replace: true });
   };
   const lastIsReply = chat.messages.at(-1)?.role === 'assistant';
+  const loadingConversation = waitingToResume || chat.loading;
   // At "0 of N left" the composer does not take a message the server would refuse (issue 15, item 6).
   const atLimit = usage !== null && usage.remaining <= 0 && !chat.busy;
   const sidebar = (
@@ -116,7 +117,7 @@ export function ChatsScreen() {
           <OfflineBadge />
         </div>
 
-        {waitingToResume || chat.loading ? (
+        {loadingConversation ? (
           <div className="flex-1">
             <PageSpinner />
           </div>
@@ -149,6 +150,7 @@ export function ChatsScreen() {
           )}
           <LazyComposer
             ref={composer}
+            screenShown={!loadingConversation}
             notes={notes}
             notesLoading={notesStatus === 'loading' && notes.length === 0}
             disabled={chat.busy || chat.notFound}

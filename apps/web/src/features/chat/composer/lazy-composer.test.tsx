@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './test-pointer';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { $getRoot, type LexicalEditor } from 'lexical';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,10 +10,13 @@ import { LazyComposer } from './lazy-composer';
 
 afterEach(cleanup);
 
-function renderLazyComposer() {
+/** Rendered in an awaited `act`: the stand-in's Suspense boundary commits only then in a test (React's act rules). */
+async function renderLazyComposer(screenShown = true) {
   const onSend = vi.fn<(message: ComposerMessage) => void>();
   const ref = createRef<ComposerHandle>();
-  render(<LazyComposer notes={[]} onSend={onSend} ref={ref} />);
+  await act(async () => {
+    render(<LazyComposer notes={[]} onSend={onSend} ref={ref} screenShown={screenShown} />);
+  });
   return { onSend, ref };
 }
 
@@ -37,7 +40,7 @@ const text = (editor: LexicalEditor) => editor.read(() => $getRoot().getTextCont
 // one story covers the hand-over, and the tests after it see the editor at once.
 describe('LazyComposer', () => {
   it('stands in with a text area of the same look, then hands what was typed and a mention to the editor', async () => {
-    const { ref, onSend } = renderLazyComposer();
+    const { ref, onSend } = await renderLazyComposer();
     const standIn = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     expect(standIn.tagName).toBe('TEXTAREA');
     expect(standIn.getAttribute('placeholder')).toBe('Type your message...');
@@ -66,7 +69,7 @@ describe('LazyComposer', () => {
   });
 
   it('passes the handle through to the editor once it is there', async () => {
-    const { ref } = renderLazyComposer();
+    const { ref } = await renderLazyComposer();
     const { textbox, editor } = await loadedEditor();
     ref.current!.insertText('More');
     ref.current!.focus();

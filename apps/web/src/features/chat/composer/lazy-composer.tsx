@@ -1,4 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import {
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useWhenIdle } from '../../../lib/use-when-idle';
 import type { ComposerHandle, ComposerProps } from './composer';
 import { ComposerErrorBoundary } from './composer-error-boundary';
 import {
@@ -12,7 +24,28 @@ import {
 /** An @ and the start of a note's name, at the end of the text: the @ menu would be open for it in the editor. */
 const MENTION_BEING_TYPED = /(^|\s)@[^\s@]*$/;
 
-const LoadedComposer = lazy(async () => ({ default: (await import('./composer')).Composer }));
+let editorLoaded = false;
+const LoadedComposer = lazy(async () => {
+  const { Composer } = await import('./composer');
+  editorLoaded = true;
+  return { default: Composer };
+});
+
+/** A promise the editor's load waits for, and what releases it. */
+function useEditorGate(): { wanted: Promise<void>; want: () => void } {
+  const [gate] = useState(() => {
+    let want = () => {};
+    const wanted = new Promise<void>((resolve) => (want = resolve));
+    return { wanted, want };
+  });
+  return gate;
+}
+
+/** Suspends (the stand-in shows) until the editor is wanted. */
+function WhenWanted({ wanted, children }: { wanted: Promise<void>; children: ReactNode }) {
+  use(wanted);
+  return children;
+}
 
 /** What happened in the stand-in before the editor arrived, handed to the editor when it does. */
 interface Draft {
@@ -24,12 +57,18 @@ interface Draft {
 }
 
 /**
- * The chat composer, its editor (Lexical, the largest chunk of the chat) loaded after the screen's first render
- * (decision 026). Until it arrives, a plain text area in the same box stands in: the same size, placeholder and
- * buttons, so nothing moves. What is typed there, whether it had focus, and the mentions asked for meanwhile (the
- * empty chat's suggestions) pass to the editor when it arrives. Sending waits for the editor.
+ * The chat composer, its editor (Lexical, the largest chunk of the chat) loaded after the screen's content (decisions
+ * 026, 028): once `screenShown` says the screen around it has drawn what it read, that frame is painted and the page
+ * is idle, or at once when the person reaches for the composer (a focus, a press, a suggestion tapped), so the
+ * editor's 75 KB never compete with the screen's own reads and chunks. Until it arrives, a plain text area in the same
+ * box stands in: the same size, placeholder and buttons, so nothing moves. What is typed there, whether it had focus,
+ * and the mentions asked for meanwhile (the empty chat's suggestions) pass to the editor when it arrives. Sending waits
+ * for the editor. Once loaded, later composers show the editor at once.
  */
-export function LazyComposer({ ref, ...props }: ComposerProps) {
+export function LazyComposer({ ref, screenShown = true, ...props }: ComposerProps & { screenShown?: boolean }) {
+  const gate = useEditorGate();
+  const [gated] = useState(() => !editorLoaded);
+  useWhenIdle(screenShown ? gate.want : null);
   const draft = useRef<Draft>({ text: '', handedText: '', focused: false, mentions: [] });
   const editor = useRef<ComposerHandle | null>(null);
   const standIn = useRef<HTMLTextAreaElement>(null);
@@ -40,14 +79,20 @@ export function LazyComposer({ ref, ...props }: ComposerProps) {
       focus: () => (editor.current ? editor.current.focus() : standIn.current?.focus()),
       mentionNote: (note) => {
         if (editor.current) editor.current.mentionNote(note);
-        else draft.current.mentions.push(note);
+        else {
+          draft.current.mentions.push(note);
+          gate.want();
+        }
       },
       insertText: (text) => {
         if (editor.current) editor.current.insertText(text);
-        else if (standIn.current) standIn.current.value += text;
+        else if (standIn.current) {
+          standIn.current.value += text;
+          gate.want();
+        }
       },
     }),
-    [],
+    [gate],
   );
 
   // The text and the focus pass in the same commit that removes the stand-in (a layout effect, after the editor's
@@ -75,11 +120,16 @@ export function LazyComposer({ ref, ...props }: ComposerProps) {
     for (const note of handed.mentions.splice(0)) handle.mentionNote(note);
   }, []);
 
+  const loaded = (
+    <>
+      <LoadedComposer {...props} ref={editor} />
+      <AfterMount layout={handOverText} passive={handOverMentions} />
+    </>
+  );
   return (
     <ComposerErrorBoundary>
-      <Suspense fallback={<StandIn {...props} textarea={standIn} draft={draft} />}>
-        <LoadedComposer {...props} ref={editor} />
-        <AfterMount layout={handOverText} passive={handOverMentions} />
+      <Suspense fallback={<StandIn {...props} textarea={standIn} draft={draft} onReach={gate.want} />}>
+        {gated ? <WhenWanted wanted={gate.wanted}>{loaded}</WhenWanted> : loaded}
       </Suspense>
     </ComposerErrorBoundary>
   );
@@ -94,12 +144,18 @@ function AfterMount({ layout, passive }: { layout: () => void; passive: () => vo
 function StandIn({
   textarea,
   draft,
+  onReach,
   placeholder = DEFAULT_COMPOSER_PLACEHOLDER,
   disabled = false,
   onStop,
   blockedReason,
   className,
-}: ComposerProps & { textarea: React.RefObject<HTMLTextAreaElement | null>; draft: React.RefObject<Draft> }) {
+}: ComposerProps & {
+  textarea: React.RefObject<HTMLTextAreaElement | null>;
+  draft: React.RefObject<Draft>;
+  /** The person reaches for the composer: the editor is wanted now. */
+  onReach: () => void;
+}) {
   // Runs as the editor replaces the stand-in, while the text area is still in the page and may have the focus.
   useLayoutEffect(
     () => () => {
@@ -119,6 +175,8 @@ function StandIn({
           placeholder={placeholder}
           rows={1}
           data-composer-loading=""
+          onFocus={onReach}
+          onPointerDown={onReach}
           // Enter sends once the editor is here; until then it adds no line the message would not have had.
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) event.preventDefault();
