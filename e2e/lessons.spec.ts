@@ -191,6 +191,31 @@ describe('the lesson player', () => {
     await expect.poll(() => audioRequested).toBe(true);
   });
 
+  it('opens with one read of the account’s progress and one of the list, started with the lesson', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/lessons')) reads.push(`${request.method()} ${pathname}`);
+    });
+    // The progress answers late, as on a slow line: the list read beside the lesson has long arrived when the player
+    // (which waits for the progress) mounts and reads the list for "Up next".
+    await page.route('**/api/lessons/progress/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.goto('/learn/1');
+    await player.play(page).waitFor();
+    // Reads a mounted screen would make come within a moment of its drawing.
+    await page.waitForTimeout(1_000);
+    // The end card's "Up next" and the player share the list, read once.
+    expect(reads.filter((read) => read === 'GET /api/lessons')).toHaveLength(1);
+    const progressReads = reads.filter((read) => read.includes('/progress'));
+    // The device's copy is new, so it is merged up into the account: once, not once more when the player mounts.
+    expect(progressReads).toEqual(['POST /api/lessons/progress/merge']);
+    expect(reads.filter((read) => read === 'GET /api/lessons/1')).toHaveLength(1);
+  });
+
   it('says "Lesson not ready!" for lesson 4 and "Lesson not found!" for lesson 99', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await page.goto('/learn/4');

@@ -252,7 +252,7 @@ export const routes: RouteObject[] = [
                   { title: 'Lesson', skeleton: 'player' },
                   () => import('../features/lessons/components/lesson-player-screen'),
                   (m) => m.LessonPlayerScreen,
-                  (m, { id }) => m.prefetchLesson(id ?? ''),
+                  (m, { id }) => m.prefetchLessonScreen(id ?? ''),
                 ),
               },
               {

@@ -13,7 +13,7 @@ export const getLesson = async (id: string, signal?: AbortSignal): Promise<Lesso
  * opening within a minute of a prefetch (a hover on its card, or the route's prefetch at start-up) asks nothing more,
  * and hovering the card again asks nothing either.
  */
-const LESSON_FRESH_MS = 60_000;
+export const LESSON_FRESH_MS = 60_000;
 
 export const lessonQuery = (id: string) =>
   queryOptions({

@@ -5,13 +5,21 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { queryClient } from '../../../lib/query/query-client';
 import { lessonsQuery } from '../api/list-lessons';
 
-// The route table starts the lesson's read with this chunk, beside the status call (decision 026).
-export { prefetchLesson } from '../api/get-lesson';
+import { prefetchLesson } from '../api/get-lesson';
 import { useLesson } from '../hooks/use-lesson';
-import { syncLessonProgress } from '../lib/progress-sync';
+import { prefetchLessonProgress, syncLessonProgress } from '../lib/progress-sync';
 import { LessonNotReady } from './lesson-not-ready';
 import { LessonMessage } from './lesson-message';
 import { LessonPlayer } from './lesson-player';
+
+/**
+ * The route table starts the lesson's read with this chunk, beside the status call, and the account's progress with it
+ * when the person is known (decision 026): the player waits for both.
+ */
+export function prefetchLessonScreen(id: string): void {
+  prefetchLesson(id);
+  prefetchLessonProgress();
+}
 
 /** The account's progress (decision 021) arrives with the lesson, so the player resumes where the learner left it. */
 function useProgressSynced(): boolean {

@@ -1,6 +1,6 @@
 import { LESSON_IDS } from '@turtle/shared/lesson';
 import { LESSON_POSITION_MAX_MS, type LessonProgressEntry } from '@turtle/shared/lesson-progress';
-import { queryClient } from '../../../lib/query/query-client';
+import { JUST_READ_MS, queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getLessonProgress, mergeLessonProgress, saveLessonProgress } from '../api/lesson-progress';
@@ -36,20 +36,43 @@ export const fetchAccountProgress = (userId: string): Promise<LessonProgressEntr
   });
 
 /**
+ * The last sync, kept while under way and for `JUST_READ_MS` after (decision 027), so a route's prefetch and the screen
+ * mounting after it make one merge or read, not two.
+ */
+let lastSync: { userId: string; done: Promise<void>; endedAt?: number } | null = null;
+
+const justSynced = (userId: string) =>
+  lastSync?.userId === userId && (lastSync.endedAt === undefined || Date.now() - lastSync.endedAt < JUST_READ_MS);
+
+/**
  * Brings this device's copy in line with the account (decision 021). The first time an account loads a copy made
  * signed out, the copy is merged up so nothing is lost (a write, not a read); after that the account's progress is
- * the truth. Signed out, another person's copy is forgotten. A failure leaves the device's copy as it was.
+ * the truth. Signed out, another person's copy is forgotten. A failure leaves the device's copy as it was. A call
+ * while one for the same person is under way, or just after, shares it.
  */
-export async function syncLessonProgress(): Promise<void> {
+export function syncLessonProgress(): Promise<void> {
   const userId = signedInId();
-  const store = useLessonProgress.getState();
   if (!userId) {
+    const store = useLessonProgress.getState();
     if (store.ownerId) store.forgetAccount();
-    return;
+    return Promise.resolve();
   }
+  if (justSynced(userId)) return lastSync!.done;
+  const sync: NonNullable<typeof lastSync> = { userId, done: Promise.resolve() };
+  sync.done = syncAccount(userId).finally(() => (sync.endedAt = Date.now()));
+  lastSync = sync;
+  return sync.done;
+}
+
+/** The route's prefetch (decision 026): for a signed-in person, the sync starts with the player's chunk. */
+export function prefetchLessonProgress(): void {
+  if (signedInId()) void syncLessonProgress();
+}
+
+async function syncAccount(userId: string): Promise<void> {
   try {
     const entries =
-      store.ownerId === undefined
+      useLessonProgress.getState().ownerId === undefined
         ? await mergeLessonProgress({ lessons: deviceCopy() })
         : await fetchAccountProgress(userId);
     // The person may have signed out or switched while the call was out.
