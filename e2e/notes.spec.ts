@@ -136,6 +136,20 @@ describe('the notes list', () => {
   });
 });
 
+describe('the notes list after the network drops', () => {
+  it('reads the list again when the network comes back, showing a note saved elsewhere meanwhile', async () => {
+    const { page, sessionToken } = await openNotes([{ name: 'Before', content: 'kept' }]);
+    await expectTitles(page, ['Before']);
+    await page.context().setOffline(true);
+    await saveNoteViaApi(app.url, sessionToken, { name: 'From my phone', content: 'written while this was offline' });
+    // Offline longer than a read counts as just made (JUST_READ_MS, 3 s): the list is stale when the network returns.
+    await page.waitForTimeout(3_500);
+    await page.context().setOffline(false);
+    await expectTitles(page, ['From my phone', 'Before']);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
 describe('the note editor', () => {
   it('saves a note with a blank title as "Untitled Note", and enables saving only with something in it', async () => {
     const { page } = await openNotes();

@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import { ApiError } from '../api-client';
@@ -45,6 +45,32 @@ describe('createQueryClient', () => {
   it('answers a 404 at once and asks once more after a 503', async () => {
     expect(await countCalls(404)).toBe(1);
     expect(await countCalls(503)).toBe(2);
+  });
+
+  it('reads what is on screen again when the network comes back, and fails at once offline instead of waiting', async () => {
+    const client = createQueryClient();
+    client.mount();
+    let calls = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['notes'],
+      queryFn: () => {
+        calls += 1;
+        return Promise.resolve(calls);
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    onlineManager.setOnline(false);
+    const offline = client.fetchQuery({
+      queryKey: ['offline read'],
+      queryFn: () => Promise.reject(new ApiError(0, { code: 'network', message: 'Cannot reach Turtle.' })),
+      retry: false,
+    });
+    await expect(offline).rejects.toBeInstanceOf(ApiError);
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(2));
+    stop();
+    client.unmount();
   });
 });
 

@@ -18,12 +18,21 @@ export const JUST_READ_MS = 3_000;
 
 /**
  * Decision 025: every server read goes through TanStack Query with these defaults. Screens refresh when they mount
- * (as each screen asked on mount before), not when the window regains focus; a screen that needs it says so.
+ * (as each screen asked on mount before) and when the network comes back, not when the window regains focus; a screen
+ * that needs it says so. A read made offline fails at once with the network message and its Retry (`networkMode:
+ * 'always'`), rather than waiting unseen for the network.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: shouldRetry, retryDelay: 500, staleTime: 0 },
+      queries: {
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: true,
+        networkMode: 'always',
+        retry: shouldRetry,
+        retryDelay: 500,
+        staleTime: 0,
+      },
       mutations: { retry: false },
     },
   });
@@ -59,3 +68,5 @@ function sameMembership(a: Membership, b: Membership): boolean {
  */
 export const queryClient = createQueryClient();
 forgetOnUserChange(queryClient);
+// Mounted once for the page's life (there is no provider to do it): it listens for the network coming back.
+queryClient.mount();

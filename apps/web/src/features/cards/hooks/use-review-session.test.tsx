@@ -37,8 +37,8 @@ const answer = (id: string | null, left: number): NextCardResponse => ({
 const nextCard = vi.mocked(getNextCard);
 const open = () => renderHook(() => useReviewSession('d1'));
 
-// The app never mounts its client (no provider), so nothing reads again on reconnect today; mounted here, the
-// queue must still stay put if that ever changes.
+// The app's client is mounted (it reads what is on screen again when the network comes back); the queue must stay
+// put all the same.
 beforeAll(() => queryClient.mount());
 afterAll(() => queryClient.unmount());
 beforeEach(() => {
