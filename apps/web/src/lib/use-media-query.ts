@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 function mediaList(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
@@ -6,12 +6,17 @@ function mediaList(query: string): MediaQueryList | null {
 
 /** Whether a CSS media query matches now, following its changes (a rotation, a resized window). */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  // Stable per query: a new function each render would make React unsubscribe and subscribe again on every render.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = mediaList(query);
       list?.addEventListener('change', onChange);
       return () => list?.removeEventListener('change', onChange);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => mediaList(query)?.matches ?? false,
     () => false,
   );

@@ -3,9 +3,8 @@ import { useParams } from 'react-router';
 import { LESSON_NOT_FOUND_MESSAGE } from '@turtle/shared/lesson';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { queryClient } from '../../../lib/query/query-client';
-import { lessonsQuery } from '../api/list-lessons';
-
 import { prefetchLesson } from '../api/get-lesson';
+import { lessonsQuery } from '../api/list-lessons';
 import { useLesson } from '../hooks/use-lesson';
 import { prefetchLessonProgress, syncLessonProgress } from '../lib/progress-sync';
 import { LessonNotReady } from './lesson-not-ready';

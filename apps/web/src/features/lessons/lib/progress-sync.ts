@@ -28,7 +28,7 @@ function deviceCopy() {
  * The account's progress, read through the query client (decision 025): a lessons screen and a player opening
  * together ask once. Always asked again (`staleTime` 0): another device may have moved on since.
  */
-export const fetchAccountProgress = (userId: string): Promise<LessonProgressEntry[]> =>
+const fetchAccountProgress = (userId: string): Promise<LessonProgressEntry[]> =>
   queryClient.fetchQuery({
     queryKey: queryKeys.lessonProgress(userId),
     queryFn: ({ signal }) => getLessonProgress(signal),
