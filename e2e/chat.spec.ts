@@ -357,6 +357,34 @@ describe('the chat screen as it starts (decision 026)', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('asks for its first reads before the screen’s chunk has arrived, once each (decision 030)', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    // The screen's chunk arrives late: its reads go out meanwhile, and the screen takes their answers.
+    let chunkArrived = false;
+    await page.route(/\/assets\/chats-screen-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      chunkArrived = true;
+      await route.continue();
+    });
+    const reads: { path: string; beforeChunk: boolean }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (['/api/chat/conversations', '/api/chat/usage', '/api/note/list'].includes(pathname)) {
+        reads.push({ path: pathname, beforeChunk: !chunkArrived });
+      }
+    });
+    await page.goto('/chats');
+    await page.getByText('Your conversations will appear here.').first().waitFor();
+    await composer.editor(page).waitFor();
+    expect(reads.map((read) => read.path).sort()).toEqual([
+      '/api/chat/conversations',
+      '/api/chat/usage',
+      '/api/note/list',
+    ]);
+    expect(reads.every((read) => read.beforeChunk)).toBe(true);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('loads the editor after the screen has drawn its conversation, and at once when the stand-in is touched', async () => {
     const { page } = await app.newPage({ signedIn: true });
     // The conversations answer late: until the screen can draw, its 75 KB editor must not take the line.

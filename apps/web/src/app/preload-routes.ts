@@ -15,6 +15,13 @@ export async function preloadRoute(routes: RouteObject[], pathname: string): Pro
   );
 }
 
+/** What the screen at `pathname` reads first (its routes' `readsAhead`), to start before its chunk has arrived. */
+export function firstReads(routes: RouteObject[], pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(
+    (match) => (match.route.handle as RouteHandle | undefined)?.readsAhead?.(match.params) ?? [],
+  );
+}
+
 /**
  * Preloads a link's screen when the pointer rests on it, a finger touches it or the keyboard focuses it, so the
  * chunk is usually there by the click. One listener on the document covers every link, present and future.

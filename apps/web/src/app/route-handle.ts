@@ -10,6 +10,11 @@ export interface RouteHandle {
   skeleton?: SkeletonKind;
   /** Loads the screen's chunk ahead of a navigation, and what it reads first if it says (set by `lazyScreen`). */
   preload?: (params: Params) => Promise<unknown>;
+  /**
+   * The GET paths the screen reads first, for a signed-in person: at start-up they go out beside the screen's chunk
+   * (decision 030), and the screen's own reads take their answers.
+   */
+  readsAhead?: (params: Params) => string[];
   /** Which lazy screen the route shows (set by `lazyScreen`); the layout's loading boundary is keyed by it. */
   screen?: string;
 }

@@ -3,6 +3,9 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
+import { CHAT_USAGE_PATH, CONVERSATIONS_PATH } from '../features/chat/api/conversations';
+import { lessonPath } from '../features/lessons/api/lesson-paths';
+import { NOTE_LIST_PATH } from '../lib/notes/list-notes';
 import { BareLayout } from './layouts/bare-layout';
 import { lazyScreen } from './lazy-screen';
 import { MainLayout } from './layouts/main-layout';
@@ -240,7 +243,12 @@ export const routes: RouteObject[] = [
                 // The chat fills the window under the header (no footer, so the page itself never scrolls: issue 15,
                 // item 6): conversations beside, messages, composer at the bottom.
                 ...lazyScreen(
-                  { title: 'Chats', fullWidth: true, skeleton: 'chat' },
+                  {
+                    title: 'Chats',
+                    fullWidth: true,
+                    skeleton: 'chat',
+                    readsAhead: () => [CONVERSATIONS_PATH, CHAT_USAGE_PATH, NOTE_LIST_PATH],
+                  },
                   () => import('../features/chat/components/chats-screen'),
                   (m) => m.ChatsScreen,
                   (m) => m.prefetchChat(),
@@ -249,7 +257,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'learn/:id',
                 ...lazyScreen(
-                  { title: 'Lesson', skeleton: 'player' },
+                  {
+                    title: 'Lesson',
+                    skeleton: 'player',
+                    // Not the progress: a device whose copy is new merges it up instead of reading it (decision 021).
+                    readsAhead: ({ id }) => [lessonPath(id ?? '')],
+                  },
                   () => import('../features/lessons/components/lesson-player-screen'),
                   (m) => m.LessonPlayerScreen,
                   (m, { id }) => m.prefetchLessonScreen(id ?? ''),

@@ -3,12 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 // The DOM build of the provider: it honours `navigate(to, { flushSync: true })`.
 import { RouterProvider } from 'react-router/dom';
-import { preloadRoute, preloadRoutesOnIntent } from './preload-routes';
+import { readAhead } from '../lib/api-client';
+import { firstReads, preloadRoute, preloadRoutesOnIntent } from './preload-routes';
 import { routes } from './routes';
 import { startUp } from './start-up';
 
 // The start-up calls and the first screen's chunk start now, side by side, before the first render (decisions 020, 026).
 startUp();
+// The first screen's reads go out now too, not once its chunk has arrived (decision 030). The session cookie rides on
+// them as on the status call, so they answer for whoever that call names; signed out, they answer 401, unused.
+readAhead(firstReads(routes, window.location.pathname));
 const firstScreen = preloadRoute(routes, window.location.pathname);
 preloadRoutesOnIntent(routes);
 

@@ -31,6 +31,30 @@ export async function send(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/** How long a read started ahead waits for the code that makes it (decision 030); one not taken by then is dropped. */
+export const READ_AHEAD_MS = 10_000;
+const readsAhead = new Map<string, Promise<Response>>();
+
+/**
+ * Starts GET reads before the code that makes them has loaded: at start-up, the first screen's reads go out beside its
+ * chunk instead of after it (decision 030). The first `api.get` of the same path within `READ_AHEAD_MS` takes the
+ * answer instead of asking again. A failure reaches that reader, as its own call's would.
+ */
+export function readAhead(paths: readonly string[]): void {
+  for (const path of paths) {
+    const response = send(path, { method: 'GET', headers: { accept: 'application/json' } });
+    response.catch(() => {});
+    readsAhead.set(path, response);
+    setTimeout(() => readsAhead.get(path) === response && readsAhead.delete(path), READ_AHEAD_MS);
+  }
+}
+
+function takeReadAhead(path: string): Promise<Response> | undefined {
+  const response = readsAhead.get(path);
+  readsAhead.delete(path);
+  return response;
+}
+
 type Body = { json: unknown } | { form: Record<string, string> } | { file: Blob } | undefined;
 
 async function request<T>(
@@ -52,7 +76,8 @@ async function request<T>(
     headers['content-type'] = 'application/octet-stream';
     payload = body.file;
   }
-  const response = await send(path, { method, headers, body: payload, signal });
+  const ahead = method === 'GET' && !signal?.aborted ? takeReadAhead(path) : undefined;
+  const response = await (ahead ?? send(path, { method, headers, body: payload, signal }));
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     throw new ApiError(

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useWhenIdle } from './use-when-idle';
+import { SETTLE_MS, useWhenIdle } from './use-when-idle';
 
 /** Frame and idle callbacks the test runs by hand, in the order asked. */
 let frames: (() => void)[] = [];
@@ -10,6 +10,7 @@ let nextFrame = 0;
 const runFrame = () => frames[nextFrame++]?.();
 
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   frames = [];
   idle = [];
   nextFrame = 0;
@@ -31,6 +32,9 @@ describe('useWhenIdle', () => {
     runFrame(); // The frame that paints the render.
     expect(idle).toEqual([]);
     runFrame(); // The next one: the first was painted.
+    vi.advanceTimersByTime(SETTLE_MS - 1);
+    expect(idle).toEqual([]); // Not before the frame has had time to be shown.
+    vi.advanceTimersByTime(1);
     expect(work).not.toHaveBeenCalled();
     idle[0]!();
     expect(work).toHaveBeenCalledTimes(1);
@@ -42,16 +46,17 @@ describe('useWhenIdle', () => {
     runFrame();
     runFrame();
     unmount();
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(idle.filter(Boolean)).toEqual([]);
   });
 
   it('falls back to a short timer where there is no idle callback', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('requestIdleCallback', undefined);
     const work = vi.fn();
     renderHook(() => useWhenIdle(work));
     runFrame();
     runFrame();
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(work).not.toHaveBeenCalled();
     vi.advanceTimersByTime(200);
     expect(work).toHaveBeenCalledTimes(1);

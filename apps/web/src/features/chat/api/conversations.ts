@@ -7,9 +7,12 @@ import type {
 } from '@turtle/shared/conversation';
 import { api } from '../../../lib/api-client';
 
+export const CONVERSATIONS_PATH = '/api/chat/conversations';
+export const CHAT_USAGE_PATH = '/api/chat/usage';
+
 /** The kept conversations (rules.md "Chat"); each call is scoped to the signed-in user by the server. */
 export const listConversations = async (signal?: AbortSignal): Promise<ConversationSummary[]> =>
-  (await api.get<ListConversationsResponse>('/api/chat/conversations', signal)).conversations;
+  (await api.get<ListConversationsResponse>(CONVERSATIONS_PATH, signal)).conversations;
 
 export const getConversation = async (id: string, signal?: AbortSignal): Promise<Conversation> =>
   (await api.get<GetConversationResponse>(`/api/chat/conversations/get?id=${encodeURIComponent(id)}`, signal))
@@ -26,4 +29,4 @@ export const deleteConversation = (id: string) =>
 export const stopReply = (conversationId: string) =>
   api.postJson<{ ok: boolean }>('/api/chat/stop', { conversationId });
 
-export const getChatUsage = (signal?: AbortSignal) => api.get<ChatUsage>('/api/chat/usage', signal);
+export const getChatUsage = (signal?: AbortSignal) => api.get<ChatUsage>(CHAT_USAGE_PATH, signal);

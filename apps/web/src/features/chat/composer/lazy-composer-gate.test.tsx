@@ -2,6 +2,7 @@
 import './test-pointer';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SETTLE_MS } from '../../../lib/use-when-idle';
 import { LazyComposer } from './lazy-composer';
 
 afterEach(cleanup);
@@ -16,8 +17,8 @@ describe('LazyComposer before the screen is shown', () => {
     await act(async () => {
       render(<LazyComposer notes={[]} onSend={() => {}} screenShown={false} />);
     });
-    // Longer than the idle wait (200 ms where the page has no requestIdleCallback, as here).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // Longer than the wait after the paint and for idle time (200 ms where the page has no requestIdleCallback, as here).
+    await act(() => new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 400)));
     expect(messageBox().tagName).toBe('TEXTAREA');
     await act(async () => messageBox().focus());
     await waitFor(() => expect(messageBox().getAttribute('contenteditable')).toBe('true'), { timeout: 10_000 });
