@@ -385,6 +385,26 @@ describe('the chat screen as it starts (decision 026)', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('downloads the screen’s chunk beside the app’s, not after it (decision 030)', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    // The app chunk arrives late: the chat's own chunk is asked for meanwhile, as the address names it.
+    let appArrived = false;
+    await page.route(/\/assets\/start-app-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      appArrived = true;
+      await route.continue();
+    });
+    const screenAsked = new Promise<boolean>((resolve) =>
+      page.on('request', (request) => {
+        if (/\/assets\/chats-screen-[\w-]+\.js$/.test(request.url())) resolve(!appArrived);
+      }),
+    );
+    await page.goto('/chats');
+    expect(await screenAsked).toBe(true);
+    await page.getByText('Your conversations will appear here.').first().waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('loads the editor after the screen has drawn its conversation, and at once when the stand-in is touched', async () => {
     const { page } = await app.newPage({ signedIn: true });
     // The conversations answer late: until the screen can draw, its 75 KB editor must not take the line.

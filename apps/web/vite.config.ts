@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreens } from './build/first-screens.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadApp } from './build/preload-app.ts';
@@ -25,7 +26,20 @@ function neededByMarketing(id: string, info: ModuleInfoOf, seen = new Set<string
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEntryCss(), preloadApp('src/app/start-app.tsx'), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineEntryCss(),
+    preloadApp('src/app/start-app.tsx'),
+    // The signed-in product's main screens (routes.tsx): opened at their address, their chunks load with the app's.
+    firstScreens({
+      '/chats': 'src/features/chat/components/chats-screen.tsx',
+      '/learn/': 'src/features/lessons/components/lesson-player-screen.tsx',
+      '/notes': 'src/features/notes/components/notes-screen.tsx',
+      '/cards': 'src/features/cards/components/cards-screen.tsx',
+    }),
+    precompress(),
+  ],
   build: {
     // The bench reads the manifest to measure what the landing page loads.
     manifest: true,

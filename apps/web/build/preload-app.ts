@@ -18,12 +18,7 @@ export function preloadApp(source: string): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const chunk = Object.values(bundle).find(
-          (output): output is OutputChunk =>
-            output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(source)),
-        );
-        if (!chunk) throw new Error(`preload-app: no chunk for ${source}`);
-        const links = staticClosure(bundle, chunk)
+        const links = staticClosure(bundle, chunkFor(bundle, source))
           .filter((file) => !html.includes(`"/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
         return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
@@ -32,8 +27,17 @@ export function preloadApp(source: string): Plugin {
   };
 }
 
+/** The chunk that holds `source`; the build fails when there is none (a module moved or renamed). */
+export function chunkFor(bundle: OutputBundle, source: string): OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (output): output is OutputChunk => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(source)),
+  );
+  if (!chunk) throw new Error(`The build has no chunk for ${source}.`);
+  return chunk;
+}
+
 /** The chunk's file and the files of every chunk it imports statically, the chunk first. */
-function staticClosure(bundle: OutputBundle, chunk: OutputChunk): string[] {
+export function staticClosure(bundle: OutputBundle, chunk: OutputChunk): string[] {
   const files: string[] = [];
   const visit = (file: string) => {
     const output = bundle[file];
