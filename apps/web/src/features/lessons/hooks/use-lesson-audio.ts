@@ -156,6 +156,8 @@ export function useLessonAudio(
       const target = Math.min(Math.max(0, ms), end);
       soughtToEnd.current = target === end;
       element.currentTime = target / 1000;
+      // Before the idle-time preload (decision 030), a seek starts loading the audio, as Play does.
+      element.preload = 'auto';
       // Show it at once: `seeked` comes only once the audio has moved.
       showTime(target);
     };

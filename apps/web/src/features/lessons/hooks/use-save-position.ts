@@ -35,7 +35,10 @@ export function useSavePosition(
     if (playing && Math.abs(positionMs - lastSaved.current) < SAVE_EVERY_MS) return;
     lastSaved.current = positionMs;
     const audio = audioRef.current;
-    // Pauses and seeks while paused reach the account at once; while playing, every 15 s.
-    saveLessonPosition(id, audio && audio.readyState > 0 ? audio.currentTime * 1000 : positionMs, !playing);
+    // Pauses and seeks while paused reach the account at once; while playing, every 15 s. The audio's own clock is
+    // exact (`positionMs` is rounded for display); before it has loaded, it holds a seek's target, or 0 when there was
+    // none yet (then the shown position is the one to keep).
+    const exact = audio && (audio.readyState > 0 || audio.currentTime > 0);
+    saveLessonPosition(id, exact ? audio.currentTime * 1000 : positionMs, !playing);
   }, [id, audioRef, positionMs, playing]);
 }
