@@ -4,7 +4,7 @@ import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
 import { CHAT_USAGE_PATH, CONVERSATIONS_PATH } from '../features/chat/api/conversations';
-import { lessonPath } from '../features/lessons/api/lesson-paths';
+import { LESSON_PROGRESS_PATH, lessonPath } from '../features/lessons/api/lesson-paths';
 import { NOTE_LIST_PATH } from '../lib/notes/list-notes';
 import { BareLayout } from './layouts/bare-layout';
 import { lazyScreen } from './lazy-screen';
@@ -260,8 +260,9 @@ export const routes: RouteObject[] = [
                   {
                     title: 'Lesson',
                     skeleton: 'player',
-                    // Not the progress: a device whose copy is new merges it up instead of reading it (decision 021).
-                    readsAhead: ({ id }) => [lessonPath(id ?? '')],
+                    // The progress too: the player waits for it. A device with marks made signed out merges them
+                    // instead, and leaves that read untaken (decision 021).
+                    readsAhead: ({ id }) => [lessonPath(id ?? ''), LESSON_PROGRESS_PATH],
                   },
                   () => import('../features/lessons/components/lesson-player-screen'),
                   (m) => m.LessonPlayerScreen,

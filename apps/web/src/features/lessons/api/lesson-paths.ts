@@ -1,3 +1,3 @@
-/** The lessons' paths, apart from the calls, so the route can read a lesson ahead without the query library (decision 030). */
+/** The lessons' paths, apart from the calls, so the route can read them ahead without the query library (decision 030). */
 export const lessonPath = (id: string) => `/api/lessons/${encodeURIComponent(id)}`;
 export const LESSON_PROGRESS_PATH = '/api/lessons/progress';

@@ -76,6 +76,17 @@ describe('syncLessonProgress', () => {
     expect(useLessonProgress.getState().ownerId).toBe('ada');
   });
 
+  it('reads, not merges, a copy made signed out that holds nothing (a new device)', async () => {
+    useLessonProgress.setState({ completed: {}, positions: {}, ownerId: undefined });
+    const server = fakeServer([entry('2', 7_000)]);
+    const sync = syncLessonProgress();
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    server.answerAll();
+    await sync;
+    expect(server.calls).toEqual(['GET /api/lessons/progress']);
+    expect(useLessonProgress.getState()).toMatchObject({ ownerId: 'ada', positions: { '2': 7_000 } });
+  });
+
   it('merges a signed-out copy once when the route’s prefetch and the player’s mount both sync', async () => {
     useLessonProgress.setState({ completed: { '3': true }, positions: {}, ownerId: undefined });
     const server = fakeServer([entry('3', 0, true)]);

@@ -46,8 +46,9 @@ const justSynced = (userId: string) =>
 
 /**
  * Brings this device's copy in line with the account (decision 021). The first time an account loads a copy made
- * signed out, the copy is merged up so nothing is lost (a write, not a read); after that the account's progress is
- * the truth. Signed out, another person's copy is forgotten. A failure leaves the device's copy as it was. A call
+ * signed out, the copy is merged up so nothing is lost (a write, not a read); an empty copy has nothing to merge, so
+ * it reads, like any later sync, and can take the read started ahead at start-up (decision 030). After that the
+ * account's progress is the truth. Signed out, another person's copy is forgotten. A failure leaves the device's copy as it was. A call
  * while one for the same person is under way, or just after, shares it.
  */
 export function syncLessonProgress(): Promise<void> {
@@ -71,9 +72,10 @@ export function prefetchLessonProgress(): void {
 
 async function syncAccount(userId: string): Promise<void> {
   try {
+    const madeSignedOut = useLessonProgress.getState().ownerId === undefined ? deviceCopy() : [];
     const entries =
-      useLessonProgress.getState().ownerId === undefined
-        ? await mergeLessonProgress({ lessons: deviceCopy() })
+      madeSignedOut.length > 0
+        ? await mergeLessonProgress({ lessons: madeSignedOut })
         : await fetchAccountProgress(userId);
     // The person may have signed out or switched while the call was out.
     if (signedInId() === userId) useLessonProgress.getState().adoptAccount(userId, entries);
