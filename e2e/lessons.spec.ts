@@ -217,6 +217,29 @@ describe('the lesson player', () => {
     expect(reads.filter((read) => read === 'GET /api/lessons/1')).toHaveLength(1);
   });
 
+  it('loads the Make cards menu after the player has drawn; a press before it arrived opens it (decision 030)', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    let drawn = false;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: boolean[] = [];
+    await page.route(/\/assets\/make-cards-menu-[\w-]+\.js$/, async (route) => {
+      asked.push(drawn);
+      await held;
+      await route.continue();
+    });
+    await page.goto('/learn/1');
+    await player.play(page).waitFor();
+    drawn = true;
+    // The person presses the button while the menu's chunk is still on its way: it opens when the chunk arrives.
+    await page.getByRole('button', { name: 'Make cards' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    release();
+    await page.getByRole('menuitem', { name: /From this sentence/ }).waitFor();
+    expect(asked).toEqual([true]);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('says "Lesson not ready!" for lesson 4 and "Lesson not found!" for lesson 99', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await page.goto('/learn/4');

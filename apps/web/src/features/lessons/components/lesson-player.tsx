@@ -17,7 +17,7 @@ import { useLessonProgress } from '../lib/lesson-progress-store';
 import { setLessonCompleted } from '../lib/progress-sync';
 import { LessonFinished } from './lesson-finished';
 import { BackToLessons } from './back-to-lessons';
-import { MakeCardsMenu } from './make-cards-menu';
+import { LazyMakeCardsMenu } from './make-cards-button';
 import { PlayerControls } from './player-controls';
 import { TranscriptView } from './transcript-view';
 import { TutorPane } from './tutor-pane';
@@ -128,7 +128,7 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
             </h1>
           </div>
           <div className="mt-1 flex shrink-0 gap-2">
-            <MakeCardsMenu
+            <LazyMakeCardsMenu
               lessonId={lesson.id}
               current={lesson.transcript[audio.currentIndex]}
               onOpen={controls.pause}

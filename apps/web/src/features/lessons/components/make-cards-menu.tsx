@@ -1,30 +1,32 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Layers } from 'lucide-react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { makeCardsHref } from '@turtle/shared/cards-links';
-import type { TranscriptEntry } from '@turtle/shared/lesson';
-import { buttonClass } from '../../../components/ui/button';
+import { MENU_BUTTON_CLASS, MENU_BUTTON_TITLE, MenuButtonLabel, type MakeCardsMenuProps } from './make-cards-button';
 
 const itemClass =
   'flex cursor-pointer select-none flex-col items-start rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
 
-/** "Make cards" in the player (issue 13): from the sentence now playing, or from the whole lesson. */
-export function MakeCardsMenu({
+/**
+ * "Make cards" in the player (issue 13): from the sentence now playing, or from the whole lesson. Its own chunk
+ * (Radix's menu), loaded by `LazyMakeCardsMenu`; `openAtOnce` when the button was pressed before it arrived.
+ */
+export default function MakeCardsMenu({
   lessonId,
   current,
   onOpen,
-}: {
-  lessonId: string;
-  current: TranscriptEntry | undefined;
-  onOpen: () => void;
-}) {
+  openAtOnce = false,
+}: MakeCardsMenuProps & { openAtOnce?: boolean }) {
   const navigate = useNavigate();
+  // Opened from the stand-in: the player pauses as if this trigger had been pressed.
+  useEffect(() => {
+    if (openAtOnce) onOpen();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the press the stand-in took
+  }, []);
   return (
-    <DropdownMenu.Root modal={false} onOpenChange={(open) => open && onOpen()}>
-      <DropdownMenu.Trigger className={buttonClass('secondary', 'sm')} title="Make flashcards from this lesson">
-        <Layers className="size-4 text-brand-700" aria-hidden="true" />
-        <span className="hidden sm:inline">Make cards</span>
-        <span className="sr-only sm:hidden">Make cards</span>
+    <DropdownMenu.Root modal={false} defaultOpen={openAtOnce} onOpenChange={(open) => open && onOpen()}>
+      <DropdownMenu.Trigger className={MENU_BUTTON_CLASS} title={MENU_BUTTON_TITLE}>
+        <MenuButtonLabel />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
