@@ -405,6 +405,33 @@ describe('the chat screen as it starts (decision 026)', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('checks a reply’s events with schemas loaded after the screen, built without the eval the policy forbids', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { policyViolations: string[] }).policyViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(event.violatedDirective));
+    });
+    let drawn = false;
+    const schemasAsked: boolean[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/zod-[\w-]+\.js$/.test(request.url())) schemasAsked.push(drawn);
+    });
+    await page.goto('/chats');
+    await page.getByText('Your conversations will appear here.').first().waitFor();
+    drawn = true;
+    await type(page, 'What is compound interest?');
+    await page.keyboard.press('Enter');
+    await waitForReplies(page, 1);
+    expect((await lastReplyText(page)).length).toBeGreaterThan(20);
+    // Zod's chunk (decision 030): not on the chat's first screen, and its schemas built with `jitless` (issue 15).
+    expect(await page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)).toEqual(
+      [],
+    );
+    expect(schemasAsked).toEqual([true]);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('loads the editor after the screen has drawn its conversation, and at once when the stand-in is touched', async () => {
     const { page } = await app.newPage({ signedIn: true });
     // The conversations answer late: until the screen can draw, its 75 KB editor must not take the line.

@@ -48,6 +48,9 @@ export default defineConfig({
     // Every browser the app supports has modulepreload; the polyfill would cost the entry half a kilobyte.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A zod schema is built by calls on `z` with no other effect: one that no code in a chunk uses is dropped, so a
+      // screen that needs only a shared module's helpers does not build (or load) zod (decision 030).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // The app the entry starts after the first paint, with everything it imports, is one chunk (decision 026):

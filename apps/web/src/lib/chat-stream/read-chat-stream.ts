@@ -1,8 +1,17 @@
-import { CHAT_STREAM_DONE, decodeChatStreamEvent, type ChatStreamEvent } from '@turtle/shared/chat-stream-events';
+import type { ChatStreamEvent } from '@turtle/shared/chat-stream-events';
+
+/**
+ * The decoder checks each event with its zod schema: zod (about 25 KB) is loaded with the first stream, or ahead once a
+ * screen that streams has settled (`preloadChatStreamDecoder`), so no screen's first render evaluates it (decision 030).
+ */
+const loadDecoder = () => import('@turtle/shared/chat-stream-events');
+export const preloadChatStreamDecoder = () => void loadDecoder().catch(() => {});
+
+type Decode = (data: string) => ChatStreamEvent[] | undefined;
 
 /** The events a `data:` payload carries, or none (with a warning) when it is not ours (product.md §8: warning only). */
-function parseEvents(data: string): ChatStreamEvent[] {
-  const events = decodeChatStreamEvent(data);
+function parseEvents(decode: Decode, data: string): ChatStreamEvent[] {
+  const events = decode(data);
   if (events) return events;
   console.warn('Skipped a stream line that is not a chat event:', data);
   return [];
@@ -47,6 +56,14 @@ class LineSplitter {
  * Stopping the iteration early (or the request's abort) cancels the body.
  */
 export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamEvent> {
+  let decoding: Awaited<ReturnType<typeof loadDecoder>>;
+  try {
+    decoding = await loadDecoder();
+  } catch (error) {
+    await body.cancel().catch(() => undefined);
+    throw error;
+  }
+  const { CHAT_STREAM_DONE, decodeChatStreamEvent } = decoding;
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const lines = new LineSplitter();
@@ -90,7 +107,7 @@ export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGe
       }
       for (const event of events) {
         if (event === CHAT_STREAM_DONE) return;
-        yield* parseEvents(event);
+        yield* parseEvents(decodeChatStreamEvent, event);
       }
       if (done) {
         bodyDone = true;

@@ -10,7 +10,8 @@ import type {
 import { getConversation, stopReply } from '../api/conversations';
 import { ApiError } from '../../../lib/api-client';
 import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
-import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
+import { preloadChatStreamDecoder, readChatStream } from '../../../lib/chat-stream/read-chat-stream';
+import { useWhenIdle } from '../../../lib/use-when-idle';
 import { errorMessage, isAbort, isNotFound } from '../../../lib/error-message';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
@@ -78,6 +79,8 @@ const splitLive = (conversation: Conversation) => {
  * follows it until it ends. Only Stop ends it early, keeping what was written.
  */
 export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseChatOptions): ChatState {
+  // A reply streams in with its events checked: the checker loads once the screen has settled (decision 030).
+  useWhenIdle(preloadChatStreamDecoder);
   const [messages, setMessages] = useState<ConversationMessage[]>([]);
   const [live, setLive] = useState<{ content: string } | null>(null);
   const [streaming, setStreaming] = useState(false);

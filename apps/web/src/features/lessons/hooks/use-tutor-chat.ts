@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
 import { fullScriptOf, type Lesson, type LessonChatBody } from '@turtle/shared/lesson';
 import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
-import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
+import { preloadChatStreamDecoder, readChatStream } from '../../../lib/chat-stream/read-chat-stream';
+import { useWhenIdle } from '../../../lib/use-when-idle';
 import { useChosenModel } from '../../../lib/chosen-model';
 import { errorMessage, isAbort } from '../../../lib/error-message';
 
@@ -44,6 +45,8 @@ const CUT_OFF_MESSAGE = 'The connection was lost before the answer ended. Please
  * which stops the model at once; what had arrived is kept, marked stopped. A failure adds no message (product.md).
  */
 export function useTutorChat(lesson: Lesson): TutorChat {
+  // A reply streams in with its events checked: the checker loads once the screen has settled (decision 030).
+  useWhenIdle(preloadChatStreamDecoder);
   const [messages, setMessages] = useState<TutorMessage[]>([]);
   const [live, setLive] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
