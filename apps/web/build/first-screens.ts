@@ -1,8 +1,6 @@
 import type { Plugin } from 'vite';
+import { FIRST_SCREENS_ID } from '../src/first-screen.ts';
 import { chunkFor, staticClosure } from './preload-app.ts';
-
-/** The id of the data block in `index.html` that `src/first-screen.ts` reads. */
-export const FIRST_SCREENS_ID = 'first-screens';
 
 /**
  * Writes into `index.html` which chunks each main screen needs beyond the app chunk, as a JSON data block (not a

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { preloadFirstScreen } from './first-screen';
+import { FIRST_SCREENS_ID, preloadFirstScreen } from './first-screen';
 
 const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [
@@ -11,7 +11,7 @@ const preloaded = () =>
 function writeBlock(screens: Record<string, string[]>) {
   const block = document.createElement('script');
   block.type = 'application/json';
-  block.id = 'first-screens';
+  block.id = FIRST_SCREENS_ID;
   block.textContent = JSON.stringify(screens);
   document.head.append(block);
 }

@@ -1,3 +1,6 @@
+/** The id of the data block in `index.html` that the build writes (`build/first-screens.ts`) and the entry reads. */
+export const FIRST_SCREENS_ID = 'first-screens';
+
 /** Screen path (exact, or a prefix ending in `/`) to the chunks it needs beyond the app chunk, written by the build. */
 type FirstScreens = Record<string, string[]>;
 
@@ -7,7 +10,7 @@ type FirstScreens = Record<string, string[]>;
  * them (decision 030). Low priority, like the app chunk: the first paint needs none of them.
  */
 export function preloadFirstScreen(pathname: string): void {
-  const block = document.getElementById('first-screens');
+  const block = document.getElementById(FIRST_SCREENS_ID);
   if (!block?.textContent) return;
   const screens = JSON.parse(block.textContent) as FirstScreens;
   const match = Object.keys(screens).find((path) =>

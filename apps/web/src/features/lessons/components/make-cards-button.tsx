@@ -46,14 +46,15 @@ export function LazyMakeCardsMenu(props: MakeCardsMenuProps) {
       onPointerEnter={preloadMenu}
       onFocus={preloadMenu}
       onClick={() => {
-        setWanted(true);
+        // As the menu's own trigger does when it opens.
+        props.onOpen();
         setPressed(true);
       }}
     >
       <MenuButtonLabel />
     </button>
   );
-  if (!wanted) return standIn;
+  if (!wanted && !pressed) return standIn;
   return (
     <Suspense fallback={standIn}>
       <MakeCardsMenu {...props} openAtOnce={pressed} />

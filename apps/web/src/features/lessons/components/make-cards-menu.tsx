@@ -1,5 +1,4 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { makeCardsHref } from '@turtle/shared/cards-links';
 import { MENU_BUTTON_CLASS, MENU_BUTTON_TITLE, MenuButtonLabel, type MakeCardsMenuProps } from './make-cards-button';
@@ -9,7 +8,7 @@ const itemClass =
 
 /**
  * "Make cards" in the player (issue 13): from the sentence now playing, or from the whole lesson. Its own chunk
- * (Radix's menu), loaded by `LazyMakeCardsMenu`; `openAtOnce` when the button was pressed before it arrived.
+ * (Radix's menu), loaded by `LazyMakeCardsMenu`; `openAtOnce` when the button was pressed before it arrived (the stand-in paused the player then).
  */
 export default function MakeCardsMenu({
   lessonId,
@@ -18,11 +17,6 @@ export default function MakeCardsMenu({
   openAtOnce = false,
 }: MakeCardsMenuProps & { openAtOnce?: boolean }) {
   const navigate = useNavigate();
-  // Opened from the stand-in: the player pauses as if this trigger had been pressed.
-  useEffect(() => {
-    if (openAtOnce) onOpen();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the press the stand-in took
-  }, []);
   return (
     <DropdownMenu.Root modal={false} defaultOpen={openAtOnce} onOpenChange={(open) => open && onOpen()}>
       <DropdownMenu.Trigger className={MENU_BUTTON_CLASS} title={MENU_BUTTON_TITLE}>
