@@ -99,7 +99,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerDrain(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
   registerBodyTypes(app);
