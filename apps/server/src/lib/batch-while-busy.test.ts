@@ -17,10 +17,14 @@ function controlledReader() {
 }
 
 describe('BatchWhileBusy', () => {
-  it('reads a key alone at once, and the keys that arrive while it runs together in one query', async () => {
+  const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('reads the keys of one turn together, and the keys that arrive while it runs together in one query', async () => {
     const { queries, readMany } = controlledReader();
     const loader = new BatchWhileBusy(readMany);
     const first = loader.load('a');
+    expect(queries).toHaveLength(0);
+    await endOfTurn();
     expect(queries.map((query) => query.keys)).toEqual([['a']]);
 
     const later = ['b', 'c', 'missing-d', 'b'].map((key) => loader.load(key));
@@ -39,25 +43,43 @@ describe('BatchWhileBusy', () => {
     const loader = new BatchWhileBusy(readMany, 2);
     const loads = ['a', 'b', 'c', 'd', 'e'].map((key) => loader.load(key));
     for (let index = 0; index < 3; index += 1) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await endOfTurn();
       queries[index]!.finish();
     }
     expect(await Promise.all(loads)).toEqual(['row a', 'row b', 'row c', 'row d', 'row e']);
-    expect(queries.map((query) => query.keys)).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+    expect(queries.map((query) => query.keys)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+  });
+
+  it('batches a burst even when each query runs without yielding (PGlite)', async () => {
+    const queries: string[][] = [];
+    const loader = new BatchWhileBusy(async (keys: string[]) => {
+      queries.push(keys);
+      return new Map(keys.map((key) => [key, `row ${key}`]));
+    });
+    // As requests parsed one after another in one turn: each asks as it is parsed.
+    const loads: Promise<string | undefined>[] = [];
+    for (const key of ['a', 'b', 'c']) {
+      loads.push(loader.load(key));
+      await Promise.resolve();
+    }
+    expect(await Promise.all(loads)).toEqual(['row a', 'row b', 'row c']);
+    expect(queries).toEqual([['a', 'b', 'c']]);
   });
 
   it('fails only the loads of a failed query, and goes on with the next', async () => {
     const { queries, readMany } = controlledReader();
     const loader = new BatchWhileBusy(readMany);
     const first = loader.load('a');
+    await endOfTurn();
     const second = loader.load('b');
     queries[0]!.fail(new Error('connection lost'));
     await expect(first).rejects.toThrow('connection lost');
-    await new Promise((resolve) => setImmediate(resolve));
+    await endOfTurn();
     queries[1]!.finish();
     expect(await second).toBe('row b');
-    // Idle again: the next key is read at once.
+    // Idle again: the next key is read at the end of its turn.
     void loader.load('c');
+    await endOfTurn();
     expect(queries).toHaveLength(3);
   });
 });
