@@ -1,7 +1,7 @@
 // Runs the built server bundle as its own process on a free loopback port, for the bench and the screenshots.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { SERVER_BUNDLE } from './build-app.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './build-app.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -18,7 +18,7 @@ export async function startBuiltServer(dataDir, { stdio = 'ignore' } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio,
   });

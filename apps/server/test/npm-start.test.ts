@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../scripts/lib/build-app.mjs';
+import { buildApp, SERVER_NODE_FLAGS } from '../../../scripts/lib/build-app.mjs';
 import { freePort } from '../../../scripts/lib/built-server.mjs';
 
 // Issue 17 item 2 and the assistant issue's "Production start": `npm start` runs the server as npm's one child,
@@ -77,7 +77,12 @@ describe.runIf(fs.existsSync('/proc/self/task'))('npm start', () => {
     // npm → node, nothing in between (no shell left waiting) and nothing below (no second Node process).
     const [server, ...others] = childrenOf(npm.pid!);
     expect(others).toEqual([]);
-    expect(commandOf(server!)).toEqual([expect.stringMatching(/(^|\/)node$/), 'scripts/start.mjs']);
+    // With the server's Node flags (the ones the tests and benchmarks use too).
+    expect(commandOf(server!)).toEqual([
+      expect.stringMatching(/(^|\/)node$/),
+      ...SERVER_NODE_FLAGS,
+      'scripts/start.mjs',
+    ]);
     expect(childrenOf(server!)).toEqual([]);
     // Not on a terminal: one JSON object a line.
     const readyLine = output.split('\n').find((line) => line.includes('Turtle is ready at'))!;

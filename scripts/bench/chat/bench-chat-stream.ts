@@ -26,6 +26,8 @@ export interface ConcurrentFigures {
   whole: { direct: number; server: number };
   complete: boolean;
   cpuMicrosPerToken: number;
+  /** The share of that CPU time spent in the kernel (the server's socket reads and writes). */
+  systemShare: number;
 }
 
 export interface ChatStreamFigures {
@@ -121,10 +123,16 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
       });
     /** Runs `streams` through the server, answering their timings and the server's CPU µs per relayed token. */
     const measured = async (streams: () => Promise<StreamTiming[]>) => {
-      const before = processUsage(pid).cpuMicros;
+      const before = processUsage(pid);
       const runs = await streams();
+      const after = processUsage(pid);
       const tokens = runs.reduce((sum, run) => sum + run.tokens, 0);
-      return { runs, cpuMicrosPerToken: (processUsage(pid).cpuMicros - before) / Math.max(1, tokens) };
+      const cpuMicros = after.cpuMicros - before.cpuMicros;
+      return {
+        runs,
+        cpuMicrosPerToken: cpuMicros / Math.max(1, tokens),
+        systemShare: (after.systemMicros - before.systemMicros) / Math.max(1, cpuMicros),
+      };
     };
 
     // Each person has the chat open, as before sending a message: the page asked for their meter.
@@ -132,8 +140,12 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
       for (const person of people) await fetch(`${base}/api/chat/usage`, { headers: { cookie: `sid=${person}` } });
     };
     await openChats();
+    // Warm-up, once at full width too: a running server has its connections (client, server, upstream) open, so
+    // the concurrent figures are not the cost of 600 TCP handshakes in their first burst.
+    await upstream.script({ tokens: 5, delayMs: 0 });
+    await Promise.all(Array.from({ length: CONCURRENT }, (_, person) => Promise.all([direct(), viaServer(person)])));
     await upstream.script({ tokens: TOKENS, delayMs: 0 });
-    for (let i = 0; i < 5; i += 1) await Promise.all([direct(), viaServer(i)]); // warm-up
+    for (let i = 0; i < 5; i += 1) await Promise.all([direct(), viaServer(i)]);
     const sequentialDirect: StreamTiming[] = [];
     const sequentialServer: StreamTiming[] = [];
     // The server is idle while the client reads the upstream directly: its CPU over the loop is its streams'.
@@ -151,7 +163,7 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
       await upstream.script({ tokens: TOKENS, delayMs: 1000 / pace });
       await openChats();
       const directRuns = await Promise.all(Array.from({ length: CONCURRENT }, direct));
-      const { runs, cpuMicrosPerToken } = await measured(() =>
+      const { runs, cpuMicrosPerToken, systemShare } = await measured(() =>
         Promise.all(Array.from({ length: CONCURRENT }, (_, person) => viaServer(person))),
       );
       concurrent.push({
@@ -163,6 +175,7 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
         whole: { direct: p99(directRuns.map((r) => r.totalMs)), server: p99(runs.map((r) => r.totalMs)) },
         complete: runs.every((run) => run.tokens === TOKENS),
         cpuMicrosPerToken,
+        systemShare,
       });
     }
     return {

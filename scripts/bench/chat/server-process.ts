@@ -1,17 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { SERVER_BUNDLE } from '../../lib/build-app.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../lib/build-app.mjs';
 import { freePort } from '../../lib/built-server.mjs';
 
-/** A child process's CPU time (user + system, in µs) and peak resident memory (MB), read from /proc. */
-export function processUsage(pid: number): { cpuMicros: number; peakRssMb: number } {
+/**
+ * A child process's CPU time (user + system, in µs; the system part alone, which is the kernel's work on its
+ * sockets) and peak resident memory (MB), read from /proc.
+ */
+export function processUsage(pid: number): { cpuMicros: number; systemMicros: number; peakRssMb: number } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   // Linux reports CPU time in clock ticks of 1/100 s.
-  return { cpuMicros: ticks * 10_000, peakRssMb: hwmKb / 1024 };
+  return { cpuMicros: ticks * 10_000, systemMicros: Number(fields[12]) * 10_000, peakRssMb: hwmKb / 1024 };
 }
 
 export interface BenchServer {
@@ -20,12 +23,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The built server as its own process (as `npm start` runs it), answering once /api/health does. */
+/** The built server as its own process (as `npm start` runs it, with its flags), answering once /api/health does. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the bench's load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BUNDLE], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
