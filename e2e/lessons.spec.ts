@@ -240,6 +240,29 @@ describe('the lesson player', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('draws the player without zod, and the tutor still checks its reply’s events once the schemas arrive', async () => {
+    const { page } = await app.newPage({ signedIn: true });
+    let drawn = false;
+    const schemasAsked: boolean[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/zod-[\w-]+\.js$/.test(request.url())) schemasAsked.push(drawn);
+    });
+    await page.goto('/learn/1');
+    await player.play(page).waitFor();
+    await player.sentence(page, 0).waitFor();
+    drawn = true;
+    // The tutor's stream decoder (and zod with it) loads with the first question, or once the screen has settled.
+    await player.ask(page).click();
+    await player.input(page).fill('What is this lesson about?');
+    await player.input(page).press('Enter');
+    await player
+      .log(page)
+      .getByText(/offline tutor/)
+      .waitFor({ timeout: 15_000 });
+    expect(schemasAsked).toEqual([true]);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('says "Lesson not ready!" for lesson 4 and "Lesson not found!" for lesson 99', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await page.goto('/learn/4');

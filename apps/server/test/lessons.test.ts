@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_MAX_MESSAGES, LESSON_DURATIONS, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
 import {
-  fullScriptOf,
   LESSON_SCRIPT_MAX_LENGTH,
   type GetLessonResponse,
   type Lesson,
   type ListLessonsResponse,
 } from '@turtle/shared/lesson';
+import { fullScriptOf } from '@turtle/shared/lesson-helpers';
 import { loadLessonCatalog } from '../src/core/lessons/lesson-catalog';
 import { createSessionToken, createUser } from './support/factories';
 import { FAKE_MODEL } from './support/fake-llm';

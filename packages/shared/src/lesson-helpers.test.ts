@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, fullScriptOf, parseDuration, sentenceIndexAt, TIMESTAMP_PATTERN } from './lesson';
+import { formatClock, fullScriptOf, parseDuration, sentenceIndexAt, TIMESTAMP_PATTERN } from './lesson-helpers';
 
 const transcript = [
   { sentence: 'One.', startMs: 0, isParagraphEnd: false },

@@ -1,8 +1,5 @@
 import { z } from './zod';
-import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE } from './lesson';
-
-/** The longest lesson is under 7 minutes; a position past an hour is not a position in any of them. */
-export const LESSON_POSITION_MAX_MS = 60 * 60 * 1000;
+import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE, LESSON_POSITION_MAX_MS } from './lesson-helpers';
 
 /** One lesson's place in the account (decision 021): where the learner is, and whether they finished it. */
 export interface LessonProgressEntry {

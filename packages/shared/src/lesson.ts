@@ -1,12 +1,7 @@
 import { z } from './zod';
 import { ChatStreamMessageSchema, ModelNameSchema } from './chat-stream';
-import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH, LESSON_COUNT } from './constants';
-
-/** The ids product.md §3 names: "1" to "7". */
-export const LESSON_IDS = Array.from({ length: LESSON_COUNT }, (_, index) => String(index + 1));
-
-export const LESSON_NOT_FOUND_MESSAGE = 'Lesson not found!';
-export const LESSON_NOT_READY_MESSAGE = 'Lesson not ready!';
+import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from './constants';
+import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE } from './lesson-helpers';
 
 /** rules.md "Lessons": the tutor call's whole script (`fullScript`) is at most this long. */
 export const LESSON_SCRIPT_MAX_LENGTH = 100_000;
@@ -93,48 +88,4 @@ export type LessonChatBody = z.infer<typeof LessonChatBodySchema>;
 
 export interface LessonChatResponse {
   reply: string;
-}
-
-/** product.md §7: sentences joined by a space, a blank line at each paragraph's end. */
-export function fullScriptOf(transcript: TranscriptEntry[]): string {
-  return transcript
-    .map(
-      (entry, index) => entry.sentence + (index === transcript.length - 1 ? '' : entry.isParagraphEnd ? '\n\n' : ' '),
-    )
-    .join('');
-}
-
-/** product.md §4: the current sentence is the last one starting at or before `ms` (-1 before the first). Binary search. */
-export function sentenceIndexAt(transcript: readonly { startMs: number }[], ms: number): number {
-  let low = 0;
-  let high = transcript.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (transcript[middle]!.startMs <= ms) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
-}
-
-/** "mm:ss" (product.md §2: elapsed and total time), minutes growing past 99 if they must. */
-export function formatClock(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** "3:37" to milliseconds; NaN for anything else. */
-export function parseDuration(duration: string): number {
-  const match = /^(\d+):([0-5]\d)$/.exec(duration);
-  return match ? (Number(match[1]) * 60 + Number(match[2])) * 1000 : Number.NaN;
-}
-
-/** A moment of the lesson cited in a tutor answer: `[mm:ss]`. Global: use with `matchAll` or `split`. */
-export const TIMESTAMP_PATTERN = /\[(\d{1,3}):([0-5]\d)\]/g;
-
-/** `[01:23]` for a moment of the lesson, as the tutor cites it. */
-export function timestampOf(ms: number): string {
-  return `[${formatClock(ms)}]`;
 }

@@ -5,15 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { LESSON_DURATIONS, LESSON_SERIES_TITLE, READY_LESSON_IDS } from '@turtle/shared/constants';
-import {
-  LESSON_IDS,
-  LESSON_NOT_FOUND_MESSAGE,
-  parseDuration,
-  TranscriptSchema,
-  type Lesson,
-  type SeriesInfo,
-  type TranscriptEntry,
-} from '@turtle/shared/lesson';
+import { TranscriptSchema, type Lesson, type SeriesInfo, type TranscriptEntry } from '@turtle/shared/lesson';
+import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE, parseDuration } from '@turtle/shared/lesson-helpers';
 import { HttpError } from '../../lib/http-error';
 
 /** One lesson's audio, held in memory (a few MB for the whole series) and named by its content's hash. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CardSource } from '@turtle/shared/cards';
 import type { DraftSourceRef } from '@turtle/shared/cards-drafts';
-import { sentenceIndexAt } from '@turtle/shared/lesson';
+import { sentenceIndexAt } from '@turtle/shared/lesson-helpers';
 import type { DbOrTx } from '../../db/database';
 import { chatMessages, conversations } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';

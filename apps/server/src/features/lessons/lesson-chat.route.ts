@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  LESSON_NOT_READY_MESSAGE,
-  LessonChatBodySchema,
-  type LessonChatBody,
-  type LessonChatResponse,
-} from '@turtle/shared/lesson';
+import { LessonChatBodySchema, type LessonChatBody, type LessonChatResponse } from '@turtle/shared/lesson';
+import { LESSON_NOT_READY_MESSAGE } from '@turtle/shared/lesson-helpers';
 import { answerWithAssistant, type AssistantServices } from '../../core/assistant/assistant-reply';
 import { assistantRateLimit } from '../../core/assistant/assistant-rate-limit';
 import { resolveModel } from '../../core/assistant/reply-checks';

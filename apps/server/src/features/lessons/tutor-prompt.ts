@@ -1,5 +1,6 @@
 import { LESSON_SERIES_TITLE } from '@turtle/shared/constants';
-import { timestampOf, type LessonChatMessage } from '@turtle/shared/lesson';
+import type { LessonChatMessage } from '@turtle/shared/lesson';
+import { timestampOf } from '@turtle/shared/lesson-helpers';
 import type { LessonContext, PromptMessage } from '../../providers/llm/assistant';
 import { sentencesOf } from '../../providers/llm/offline-reply';
 

@@ -1,7 +1,7 @@
 import { BookOpen, Headphones, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { sourceHref, type CardSource } from '@turtle/shared/cards';
-import { formatClock } from '@turtle/shared/lesson';
+import { formatClock } from '@turtle/shared/lesson-helpers';
 
 const ICONS = { note: BookOpen, lesson: Headphones, chat: MessageSquare } as const;
 

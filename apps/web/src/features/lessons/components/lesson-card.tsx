@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle, Clock } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatClock, parseDuration, type LessonSummary } from '@turtle/shared/lesson';
+import type { LessonSummary } from '@turtle/shared/lesson';
+import { formatClock, parseDuration } from '@turtle/shared/lesson-helpers';
 import { cn } from '../../../lib/cn';
 import { prefetchLesson } from '../api/get-lesson';
 

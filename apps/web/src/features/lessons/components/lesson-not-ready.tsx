@@ -1,6 +1,6 @@
 import { Clock, Headphones, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { LESSON_NOT_READY_MESSAGE } from '@turtle/shared/lesson';
+import { LESSON_NOT_READY_MESSAGE } from '@turtle/shared/lesson-helpers';
 import { buttonClass } from '../../../components/ui/button';
 import { useLessons } from '../hooks/use-lessons';
 import { useLessonProgress } from '../lib/lesson-progress-store';

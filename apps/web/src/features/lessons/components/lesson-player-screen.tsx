@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { LESSON_NOT_FOUND_MESSAGE } from '@turtle/shared/lesson';
+import { LESSON_NOT_FOUND_MESSAGE } from '@turtle/shared/lesson-helpers';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { queryClient } from '../../../lib/query/query-client';
 import { prefetchLesson } from '../api/get-lesson';

@@ -1,5 +1,6 @@
 import { Play } from 'lucide-react';
-import { timestampOf, type TranscriptEntry } from '@turtle/shared/lesson';
+import type { TranscriptEntry } from '@turtle/shared/lesson';
+import { timestampOf } from '@turtle/shared/lesson-helpers';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { TutorChat } from '../hooks/use-tutor-chat';

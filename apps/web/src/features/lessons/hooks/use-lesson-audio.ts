@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { LESSON_SLIDER_STEP_MS } from '@turtle/shared/constants';
-import { parseDuration, sentenceIndexAt, type TranscriptEntry } from '@turtle/shared/lesson';
+import type { TranscriptEntry } from '@turtle/shared/lesson';
+import { parseDuration, sentenceIndexAt } from '@turtle/shared/lesson-helpers';
 
 export interface LessonAudioState {
   playing: boolean;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { parseDuration, type Lesson } from '@turtle/shared/lesson';
+import type { Lesson } from '@turtle/shared/lesson';
+import { parseDuration } from '@turtle/shared/lesson-helpers';
 import { useLessonProgress } from '../lib/lesson-progress-store';
 import { saveLessonPosition } from '../lib/progress-sync';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
-import { fullScriptOf, type Lesson, type LessonChatBody } from '@turtle/shared/lesson';
+import type { Lesson, LessonChatBody } from '@turtle/shared/lesson';
+import { fullScriptOf } from '@turtle/shared/lesson-helpers';
 import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
 import { preloadChatStreamDecoder, readChatStream } from '../../../lib/chat-stream/read-chat-stream';
 import { useWhenIdle } from '../../../lib/use-when-idle';

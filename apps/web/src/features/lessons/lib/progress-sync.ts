@@ -1,5 +1,5 @@
-import { LESSON_IDS } from '@turtle/shared/lesson';
-import { LESSON_POSITION_MAX_MS, type LessonProgressEntry } from '@turtle/shared/lesson-progress';
+import { LESSON_IDS, LESSON_POSITION_MAX_MS } from '@turtle/shared/lesson-helpers';
+import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
 import { JUST_READ_MS, queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useTurtleStore } from '../../../lib/turtle-store';

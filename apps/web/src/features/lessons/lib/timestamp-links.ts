@@ -1,4 +1,4 @@
-import { TIMESTAMP_PATTERN } from '@turtle/shared/lesson';
+import { TIMESTAMP_PATTERN } from '@turtle/shared/lesson-helpers';
 
 const SEEK_HASH = /^#t=(\d+)$/;
 
