@@ -275,6 +275,11 @@ describe('daily reply limits by plan', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     expect(await usage(token)).toMatchObject({ used: 2, remaining: 0 });
+    // The refusal kept nothing: not the stream slot (the next try is refused for the limit again, not as busy).
+    expect((await send(token)).data).toMatchObject({
+      message: 'Daily message limit reached. Upgrade to Pro for more.',
+    });
+    expect(await usage(token)).toMatchObject({ used: 2 });
   });
 
   it('does not count a reply the assistant failed to give', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { activeStreams, chatMessages } from '../../db/schema';
+import { activeStreams, chatMessages, dailyUsage } from '../../db/schema';
 import { BUSY_RETRY_SECONDS, type Slot, type SlotClaim, type SlotTake, type StreamSlots } from './stream-slots';
 import { refundReply } from './usage.repository';
 
@@ -54,19 +54,29 @@ class DatabaseSlot implements Slot {
 export class DatabaseSlots implements StreamSlots {
   constructor(private readonly db: Db) {}
 
-  /** Takes the user's slot (one statement when it is free), or says how long until it may be free. */
+  /**
+   * Takes the user's slot and counts the reply, in one statement (one commit) when the slot is free; otherwise says
+   * how long until it may be free, reclaiming it on the way if its holder died.
+   */
   async take(claim: SlotClaim, now = Date.now()): Promise<SlotTake> {
     const { db } = this;
-    const inserted = await insertSlot(db, claim, now);
-    if (inserted) return { slot: new DatabaseSlot(db, claim.userId, inserted) };
+    const first = await takeSlotCountingReply(db, claim, now);
+    if (first !== 'busy') return this.taken(claim, first);
     const [held] = await db.select().from(activeStreams).where(eq(activeStreams.userId, claim.userId));
     if (held && held.heartbeatAt >= now - SLOT_STALE_AFTER_MS) {
-      return { slot: undefined, retryAfterSeconds: retryAfterSeconds(held, now) };
+      return { slot: undefined, refused: 'busy', retryAfterSeconds: retryAfterSeconds(held, now) };
     }
     if (held) await reclaimSlot(db, held);
-    const retried = await insertSlot(db, claim, now);
-    if (retried) return { slot: new DatabaseSlot(db, claim.userId, retried) };
-    return { slot: undefined, retryAfterSeconds: BUSY_RETRY_SECONDS };
+    const retried = await takeSlotCountingReply(db, claim, now);
+    if (retried !== 'busy') return this.taken(claim, retried);
+    return { slot: undefined, refused: 'busy', retryAfterSeconds: BUSY_RETRY_SECONDS };
+  }
+
+  private async taken(claim: SlotClaim, taken: { token: string; counted: boolean }): Promise<SlotTake> {
+    const slot = new DatabaseSlot(this.db, claim.userId, taken.token);
+    if (taken.counted) return { slot };
+    await slot.release();
+    return { slot: undefined, refused: 'limit' };
   }
 
   /**
@@ -88,14 +98,36 @@ export class DatabaseSlots implements StreamSlots {
   }
 }
 
-async function insertSlot(db: Db, claim: SlotClaim, now: number): Promise<string | undefined> {
+/**
+ * Inserts the slot and, only if it was free, counts one reply under the limit: one statement, so the first byte of a
+ * reply waits for one commit, not two. 'busy' when the slot was held; else its token and whether the reply counted
+ * (not at the limit: the caller then releases the slot).
+ */
+async function takeSlotCountingReply(
+  db: Db,
+  claim: SlotClaim,
+  now: number,
+): Promise<'busy' | { token: string; counted: boolean }> {
   const token = randomBytes(16).toString('hex');
-  const rows = await db
-    .insert(activeStreams)
-    .values({ ...claim, messageId: claim.messageId ?? null, token, heartbeatAt: now })
-    .onConflictDoNothing()
-    .returning({ token: activeStreams.token });
-  return rows[0]?.token;
+  const { userId, owner, day, replyLimit } = claim;
+  const result = await db.execute(sql`
+    with slot as (
+      insert into ${activeStreams} (user_id, token, heartbeat_at, owner, message_id, day)
+      values (${userId}, ${token}, ${now}, ${owner}, ${claim.messageId ?? null}, ${day})
+      on conflict do nothing
+      returning token
+    ), counted as (
+      insert into ${dailyUsage} (user_id, day, replies)
+      select ${userId}, ${day}, 1 from slot where ${replyLimit} > 0
+      on conflict (user_id, day) do update set replies = ${dailyUsage}.replies + 1
+        where ${dailyUsage}.replies < ${replyLimit}
+      returning replies
+    )
+    select (select token from slot) as token, (select replies from counted) as replies`);
+  // Both drivers answer `{ rows }` (node-postgres' QueryResult, PGlite's Results).
+  const [row] = (result as unknown as { rows: { token: string | null; replies: number | null }[] }).rows;
+  if (!row?.token) return 'busy';
+  return { token: row.token, counted: row.replies !== null };
 }
 
 /**

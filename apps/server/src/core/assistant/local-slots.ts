@@ -18,7 +18,9 @@ export class LocalSlots implements StreamSlots {
   ) {}
 
   async take(claim: SlotClaim): Promise<SlotTake> {
-    if (this.held.has(claim.userId)) return { slot: undefined, retryAfterSeconds: BUSY_RETRY_SECONDS };
+    if (this.held.has(claim.userId)) {
+      return { slot: undefined, refused: 'busy', retryAfterSeconds: BUSY_RETRY_SECONDS };
+    }
     const token = Symbol(claim.userId);
     this.held.set(claim.userId, token);
     const slot: Slot = {
@@ -26,6 +28,10 @@ export class LocalSlots implements StreamSlots {
         if (this.held.get(claim.userId) === token) this.held.delete(claim.userId);
       },
     };
+    if ((await this.quota.take(claim.userId, claim.day, claim.replyLimit)) === undefined) {
+      await slot.release();
+      return { slot: undefined, refused: 'limit' };
+    }
     return { slot };
   }
 

@@ -35,8 +35,8 @@ export interface ReplyAllowance {
 }
 
 /**
- * Takes the user's one stream slot and counts one reply against the plan's daily limit; 429 with Retry-After
- * when either is not available (nothing is kept then).
+ * Takes the user's one stream slot and counts one reply against the plan's daily limit, together; 429 with
+ * Retry-After when either is not available (nothing is kept then).
  */
 export async function allowReply(
   { slots, quota, config }: { slots: StreamSlots; quota: ReplyQuota; config: AssistantConfig },
@@ -46,16 +46,13 @@ export async function allowReply(
 ): Promise<ReplyAllowance> {
   const now = Date.now();
   const { day, resetsAt } = usageDay(now);
-  const taken = await slots.take({ userId: user.id, day, ...slotClaim }, now);
-  if (!taken.slot) {
+  const replyLimit = dailyLimit(config, effectivePlan(user, now));
+  const taken = await slots.take({ userId: user.id, day, replyLimit, ...slotClaim }, now);
+  if (taken.slot) return { slot: taken.slot, refund: () => quota.refund(user.id, day) };
+  if (taken.refused === 'busy') {
     reply.header('retry-after', String(taken.retryAfterSeconds));
     throw new HttpError(429, 'rateLimited', BUSY_MESSAGE);
   }
-  const slot = taken.slot;
-  if ((await quota.take(user.id, day, dailyLimit(config, effectivePlan(user, now)))) === undefined) {
-    await slot.release();
-    reply.header('retry-after', String(Math.ceil((resetsAt - now) / 1000)));
-    throw new HttpError(429, 'rateLimited', DAILY_LIMIT_MESSAGE);
-  }
-  return { slot, refund: () => quota.refund(user.id, day) };
+  reply.header('retry-after', String(Math.ceil((resetsAt - now) / 1000)));
+  throw new HttpError(429, 'rateLimited', DAILY_LIMIT_MESSAGE);
 }

@@ -5,7 +5,10 @@
  * holds (`local-slots.ts`).
  */
 export interface StreamSlots {
-  /** Takes the person's slot, or says how long until it may be free. */
+  /**
+   * Takes the person's slot and counts one reply on the claim's day, both or neither: refused while another stream
+   * of theirs runs (with how long until it may be free) or at the day's limit.
+   */
   take(claim: SlotClaim, now?: number): Promise<SlotTake>;
   /** Whether a stream of the person's is running; one whose process died is reclaimed on the way. */
   hasLive(userId: string, now?: number): Promise<boolean>;
@@ -25,9 +28,14 @@ export interface SlotClaim {
   messageId?: string;
   /** The usage day the reply is counted on. */
   day: string;
+  /** The person's daily reply limit (their plan's). */
+  replyLimit: number;
 }
 
-export type SlotTake = { slot: Slot } | { slot: undefined; retryAfterSeconds: number };
+export type SlotTake =
+  | { slot: Slot }
+  | { slot: undefined; refused: 'busy'; retryAfterSeconds: number }
+  | { slot: undefined; refused: 'limit' };
 
 /** Retry-After while another reply of the person's is being written (it usually ends within seconds). */
 export const BUSY_RETRY_SECONDS = 5;
