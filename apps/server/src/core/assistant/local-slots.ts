@@ -28,7 +28,12 @@ export class LocalSlots implements StreamSlots {
         if (this.held.get(claim.userId) === token) this.held.delete(claim.userId);
       },
     };
-    if ((await this.quota.take(claim.userId, claim.day, claim.replyLimit)) === undefined) {
+    // Both or neither: the slot goes back at the limit, and if the count could not be read.
+    const counted = await this.quota.take(claim.userId, claim.day, claim.replyLimit).catch(async (error: unknown) => {
+      await slot.release();
+      throw error;
+    });
+    if (counted === undefined) {
       await slot.release();
       return { slot: undefined, refused: 'limit' };
     }
