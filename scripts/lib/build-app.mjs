@@ -11,10 +11,10 @@ export const WEB_INDEX = path.join(WEB, 'dist/index.html');
 export const SERVER_BUNDLE = path.join(SERVER, 'dist/server.js');
 /**
  * The Node flags the server runs with: `npm start`'s command line (package.json, checked by npm-start.test.ts) and
- * every script that starts the built server. V8's young generation is held to 4 MB a half: with its default (16 MB)
+ * every script that starts the built server. V8's young generation is held to 2 MB a half: with its default (16 MB)
  * 200 replies at once filled it and the server's peak memory passed 300 MB (docs/decisions/031-many-streams-at-once.md).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 const SHARED_INPUTS = [path.join(ROOT, 'packages/shared/src'), path.join(ROOT, 'package-lock.json')];
 const WEB_INPUTS = [
