@@ -100,6 +100,10 @@ describe.each([
     await confirm.click();
     await page.waitForURL(`${app.url}/`);
     await page.getByText('Your account and all its data have been deleted.').waitFor();
+    // The toast settles below the header: it covers nothing of it (on a phone, the Menu button).
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const toastTop = async () => (await page.locator('[data-sonner-toast]').first().boundingBox())!.y;
+    await expect.poll(toastTop).toBeGreaterThanOrEqual(header.y + header.height);
     // Signed out: the header offers Sign up again.
     if (phone) await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).waitFor();

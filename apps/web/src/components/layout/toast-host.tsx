@@ -12,5 +12,17 @@ export default function ToastHost() {
     }
     useToastQueue.setState({ queue: [] });
   }, [queue]);
-  return <Toaster position="top-center" richColors closeButton />;
+  // Below the sticky header (64 px and its border), not over it: a toast on the header covered the phone's Menu
+  // button, and hovering a toast pauses it, so a tap there could never reach the menu.
+  return (
+    <Toaster
+      position="top-center"
+      offset={{ top: BELOW_HEADER_PX }}
+      mobileOffset={{ top: BELOW_HEADER_PX }}
+      richColors
+      closeButton
+    />
+  );
 }
+
+const BELOW_HEADER_PX = 73;
