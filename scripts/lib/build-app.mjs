@@ -11,8 +11,9 @@ export const WEB_INDEX = path.join(WEB, 'dist/index.html');
 export const SERVER_BUNDLE = path.join(SERVER, 'dist/server.js');
 /**
  * The Node flags the server runs with: `npm start`'s command line (package.json, checked by npm-start.test.ts) and
- * every script that starts the built server. V8's young generation is held to 2 MB a half: with its default (16 MB)
- * 200 replies at once filled it and the server's peak memory passed 300 MB (docs/decisions/031-many-streams-at-once.md).
+ * every script that starts the built server. V8's young generation is held to 2 MB a half: with its default
+ * (16 MB) 200 replies at once filled it and the server's peak memory passed 300 MB
+ * (docs/decisions/031-many-streams-at-once.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
 

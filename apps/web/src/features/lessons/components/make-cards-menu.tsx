@@ -8,7 +8,8 @@ const itemClass =
 
 /**
  * "Make cards" in the player (issue 13): from the sentence now playing, or from the whole lesson. Its own chunk
- * (Radix's menu), loaded by `LazyMakeCardsMenu`; `openAtOnce` when the button was pressed before it arrived (the stand-in paused the player then).
+ * (Radix's menu), loaded by `LazyMakeCardsMenu`; `openAtOnce` when the button was pressed before it arrived (the
+ * stand-in paused the player then).
  */
 export default function MakeCardsMenu({
   lessonId,
