@@ -28,6 +28,9 @@ export interface ConcurrentFigures {
   cpuMicrosPerToken: number;
   /** The share of that CPU time spent in the kernel (the server's socket reads and writes). */
   systemShare: number;
+  /** The same burst's CPU a token in the other two processes, which share the machine's cores with the server. */
+  clientMicrosPerToken: number;
+  upstreamMicrosPerToken: number;
 }
 
 export interface ChatStreamFigures {
@@ -111,27 +114,31 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
     const pid = server.pid;
     const direct = () =>
       timeStream(`${upstream.baseUrl}/chat/completions`, {
-        method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ model: BENCH_MODEL, messages: [], stream: true }),
       });
     const viaServer = (person: number) =>
       timeStream(`${base}/api/chat/stream`, {
-        method: 'POST',
         headers: { 'content-type': 'application/json', origin: base, cookie: `sid=${people[person]}` },
         body: JSON.stringify({ messages: [{ role: 'user', content: 'Count.' }] }),
       });
     /** Runs `streams` through the server, answering their timings and the server's CPU µs per relayed token. */
     const measured = async (streams: () => Promise<StreamTiming[]>) => {
       const before = processUsage(pid);
+      const upstreamBefore = processUsage(upstream.pid);
+      const clientBefore = process.cpuUsage();
       const runs = await streams();
+      const client = process.cpuUsage(clientBefore);
       const after = processUsage(pid);
-      const tokens = runs.reduce((sum, run) => sum + run.tokens, 0);
+      const upstreamAfter = processUsage(upstream.pid);
+      const tokens = Math.max(1, runs.reduce((sum, run) => sum + run.tokens, 0));
       const cpuMicros = after.cpuMicros - before.cpuMicros;
       return {
         runs,
-        cpuMicrosPerToken: cpuMicros / Math.max(1, tokens),
+        cpuMicrosPerToken: cpuMicros / tokens,
         systemShare: (after.systemMicros - before.systemMicros) / Math.max(1, cpuMicros),
+        clientMicrosPerToken: (client.user + client.system) / tokens,
+        upstreamMicrosPerToken: (upstreamAfter.cpuMicros - upstreamBefore.cpuMicros) / tokens,
       };
     };
 
@@ -163,7 +170,7 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
       await upstream.script({ tokens: TOKENS, delayMs: 1000 / pace });
       await openChats();
       const directRuns = await Promise.all(Array.from({ length: CONCURRENT }, direct));
-      const { runs, cpuMicrosPerToken, systemShare } = await measured(() =>
+      const { runs, ...cpu } = await measured(() =>
         Promise.all(Array.from({ length: CONCURRENT }, (_, person) => viaServer(person))),
       );
       concurrent.push({
@@ -174,8 +181,7 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
         },
         whole: { direct: p99(directRuns.map((r) => r.totalMs)), server: p99(runs.map((r) => r.totalMs)) },
         complete: runs.every((run) => run.tokens === TOKENS),
-        cpuMicrosPerToken,
-        systemShare,
+        ...cpu,
       });
     }
     return {

@@ -27,7 +27,8 @@ export function printChatStream(figures: ChatStreamFigures) {
     console.log(
       `  200 streams at ${c.tokensPerSecond} tokens/s each: p99 first token direct ${ms(c.firstToken.direct)}, Turtle ${ms(c.firstToken.server)} (added ${ms(firstAdded)}); ` +
         `p99 whole stream direct ${ms(c.whole.direct)}, Turtle ${ms(c.whole.server)} (added ${ms(wholeAdded)}); ${goals}; ` +
-        `every stream complete: ${c.complete}; server CPU ${c.cpuMicrosPerToken.toFixed(1)} µs a token (${(c.systemShare * 100).toFixed(0)}% of it in the kernel)`,
+        `every stream complete: ${c.complete}; server CPU ${c.cpuMicrosPerToken.toFixed(1)} µs a token (${(c.systemShare * 100).toFixed(0)}% of it in the kernel); ` +
+        `on the same cores, client ${c.clientMicrosPerToken.toFixed(1)} µs and upstream ${c.upstreamMicrosPerToken.toFixed(1)} µs a token`,
     );
   }
   console.log(`  server peak RSS: ${f.peakRssMb.toFixed(0)} MB (goal under 300 MB)`);

@@ -64,6 +64,7 @@ export async function startFakeUpstream() {
   const base = `http://127.0.0.1:${port}`;
   return {
     baseUrl: `${base}/v1`,
+    pid: child.pid!,
     script: async (script: { tokens: number; delayMs: number }) => {
       await fetch(`${base}/__script`, { method: 'POST', body: JSON.stringify(script) });
     },
