@@ -89,6 +89,26 @@ describe('landing and features pages', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it("serve the chunks a page runs as it loads with Chromium's compile hint on their first line, and no others", async () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+    ) as Record<string, { file: string; dynamicImports?: string[] }>;
+    const firstLine = async (key: string) => {
+      // As a browser gets it: the server sends the precompressed copy, which fetch unpacks.
+      const response = await fetch(`${app.url}/${manifest[key]!.file}`, { headers: { 'accept-encoding': 'br' } });
+      expect(response.headers.get('content-encoding')).toBe('br');
+      return (await response.text()).split('\n', 1)[0];
+    };
+    const hint = '//# allFunctionsCalledOnLoad';
+    // The app chunk: the one the entry imports.
+    expect(await firstLine(manifest['index.html']!.dynamicImports![0]!)).toBe(hint);
+    expect(await firstLine('src/features/marketing/landing-page.tsx')).toBe(hint);
+    expect(await firstLine('src/features/chat/components/chats-screen.tsx')).toBe(hint);
+    expect(await firstLine('src/features/lessons/components/lesson-player-screen.tsx')).toBe(hint);
+    // The composer loads after the chat screen has settled: its functions stay compiled as they are called.
+    expect(await firstLine('src/features/chat/composer/composer.tsx')).not.toBe(hint);
+  });
+
   it('fit a 390 px phone screen without sideways scrolling', async () => {
     const { page } = await app.newPage({ viewport: PHONE });
     for (const path of ['/', '/features']) {

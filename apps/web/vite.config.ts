@@ -1,12 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './build/compile-hints.ts';
 import { firstScreens } from './build/first-screens.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadApp } from './build/preload-app.ts';
 
 const serverPort = Number(process.env.PORT ?? 3000);
+const APP = 'src/app/start-app.tsx';
+/** The signed-in product's main screens (routes.tsx): opened at their address, their chunks load with the app's. */
+const FIRST_SCREENS = {
+  '/chats': 'src/features/chat/components/chats-screen.tsx',
+  '/learn/': 'src/features/lessons/components/lesson-player-screen.tsx',
+  '/notes': 'src/features/notes/components/notes-screen.tsx',
+  '/cards': 'src/features/cards/components/cards-screen.tsx',
+};
+const LANDING_PAGE = 'src/features/marketing/landing-page.tsx';
 
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
 const SHARED_BY_SCREENS = /[\\/](lucide-react|src[\\/]components|src[\\/]lib)[\\/]/;
@@ -30,14 +40,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineEntryCss(),
-    preloadApp('src/app/start-app.tsx'),
-    // The signed-in product's main screens (routes.tsx): opened at their address, their chunks load with the app's.
-    firstScreens({
-      '/chats': 'src/features/chat/components/chats-screen.tsx',
-      '/learn/': 'src/features/lessons/components/lesson-player-screen.tsx',
-      '/notes': 'src/features/notes/components/notes-screen.tsx',
-      '/cards': 'src/features/cards/components/cards-screen.tsx',
-    }),
+    preloadApp(APP),
+    firstScreens(FIRST_SCREENS),
+    compileHints([APP, LANDING_PAGE, ...Object.values(FIRST_SCREENS)]),
     precompress(),
   ],
   build: {
