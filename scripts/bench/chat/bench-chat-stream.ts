@@ -12,7 +12,7 @@ import { openDatabase } from '../../../apps/server/src/db/open-database';
 import { hashSessionToken, newSessionToken } from '../../../apps/server/src/core/identity/session-token';
 import { insertSession } from '../../../apps/server/src/core/identity/sessions.repository';
 import { insertUser } from '../../../apps/server/src/core/identity/users.repository';
-import { BENCH_MODEL } from './fake-upstream.mjs';
+import { BENCH_MODEL } from './bench-model.mjs';
 import { processUsage, startBenchServer, startFakeUpstream } from './server-process';
 import { median, p99, timeStream, type StreamTiming } from './stream-client';
 

@@ -3,8 +3,8 @@
 // many tokens each stream sends and how fast; one 1 ms ticker writes every stream's due tokens, so 200 paced
 // streams cost 1,000 wake-ups a second, not one timer per token.
 import http from 'node:http';
+import { BENCH_MODEL } from './bench-model.mjs';
 
-export const BENCH_MODEL = 'llama3.1:8b';
 let script = { tokens: 500, delayMs: 0 };
 const paced = new Set();
 
