@@ -131,7 +131,10 @@ export async function benchChatStream(engine: 'pglite' | 'postgres'): Promise<Ch
       const client = process.cpuUsage(clientBefore);
       const after = processUsage(pid);
       const upstreamAfter = processUsage(upstream.pid);
-      const tokens = Math.max(1, runs.reduce((sum, run) => sum + run.tokens, 0));
+      const tokens = Math.max(
+        1,
+        runs.reduce((sum, run) => sum + run.tokens, 0),
+      );
       const cpuMicros = after.cpuMicros - before.cpuMicros;
       return {
         runs,
