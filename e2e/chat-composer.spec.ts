@@ -117,6 +117,35 @@ describe('the chat composer (demo: Chat Input)', () => {
     await expectOptions(page, ['Index funds in one page']);
   });
 
+  it('Enter or Tab pressed before the menu has caught up with the last keystroke picks the whole query', async () => {
+    const page = await openDemo();
+    await focusEditor(page);
+    // One more letter and the pick in the same task: the menu's last update (a React transition) cannot land
+    // between them, as on a slow phone when a fast typist presses Enter. It left "and @@Trip to Lisbon".
+    const typeThenPick = (letter: string, key: 'Enter' | 'Tab') =>
+      page.evaluate(
+        ([letter, key]) => {
+          const editor = document.querySelector<HTMLElement>('[contenteditable="true"]')!;
+          document.execCommand('insertText', false, letter);
+          editor.dispatchEvent(new KeyboardEvent('keydown', { key, code: key, bubbles: true, cancelable: true }));
+        },
+        [letter, key] as const,
+      );
+    await typeText(page, 'and @tri');
+    await expectOptions(page, ['Trip to Lisbon']);
+    await typeThenPick('p', 'Enter');
+    await expectOptions(page, []);
+    expect(await composer.tokens(page)).toEqual(['@Trip to Lisbon']);
+
+    await typeText(page, 'with @groce');
+    await expectOptions(page, ['Groceries']);
+    await typeThenPick('r', 'Tab');
+    await expectOptions(page, []);
+    expect(await composer.tokens(page)).toEqual(['@Trip to Lisbon', '@Groceries']);
+    expect(await composer.editor(page).innerText()).toMatch(/^and @Trip to Lisbon\s+with @Groceries\s*$/);
+    expect(await sentPanel.nothingYet(page).count()).toBe(1);
+  });
+
   it('Enter and Tab pick the selected note as a token carrying its id, without sending', async () => {
     const page = await openDemo();
     await focusEditor(page);
@@ -312,6 +341,7 @@ describe('demo: Chat Input (v2)', () => {
     await typeText(page, 'and @groc');
     await expectOptions(page, ['Groceries', 'Add "groc"']);
     await page.keyboard.press('Enter');
+    await expectOptions(page, []);
     expect(await composer.tokens(page)).toEqual(['@Someone new', '@Groceries']);
 
     await page.keyboard.press('Enter');
@@ -377,6 +407,7 @@ describe('the chat screen while its editor loads (decision 026)', () => {
     release();
     await expectOptions(page, ['Budget']);
     await page.keyboard.press('Enter');
+    await expectOptions(page, []);
     expect(await composer.tokens(page)).toEqual(['@Budget']);
     expect(app.pageErrors).toEqual([]);
   });
