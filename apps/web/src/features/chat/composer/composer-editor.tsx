@@ -20,7 +20,7 @@ import { readComposerMessage } from './composer-message';
 import { MentionMenuAnchorContext } from './mention-menu';
 import { NOTE_MENTION_TRIGGER } from './mention-suggestions';
 import { NoteMentionsPlugin } from './note-mentions-plugin';
-import { usePickAfterMenuCatchesUp } from './use-pick-after-menu-catches-up';
+import { useRepairLaggingPick } from './use-repair-lagging-pick';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { useHasText } from './use-has-text';
 import { useSendOnEnter } from './use-send-on-enter';
@@ -64,7 +64,7 @@ export function ComposerEditor({
   }, [disabled, blocked, editor, onSend]);
 
   useSendOnEnter({ enabled: !coarsePointer, menuOpen, send });
-  usePickAfterMenuCatchesUp(menuOpen);
+  useRepairLaggingPick(menuOpen);
 
   useImperativeHandle(
     ref,
