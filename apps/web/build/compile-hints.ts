@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { chunkFor } from './preload-app.ts';
 
 /** Chromium's per-file compile hint (shipped in Chrome 136; other browsers read it as a comment). */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -12,7 +13,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * It is added once the bundle is complete: the minifier drops comments from what `renderChunk` returns, and Vite
  * puts its dependency map first in `generateBundle`, where a hint on the second line is no longer read (measured).
  * So a chunk's file name does not hash the hint; it follows from `sources` alone, and a browser holding a file with
- * the old hint runs it the same.
+ * the old hint runs it the same. A source in no chunk fails the build (`chunkFor`), as in the other build steps.
  */
 export function compileHints(sources: string[]): Plugin {
   return {
@@ -21,9 +22,7 @@ export function compileHints(sources: string[]): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'chunk') continue;
-          if (!output.moduleIds.some((id) => sources.some((source) => id.endsWith(source)))) continue;
+        for (const output of new Set(sources.map((source) => chunkFor(bundle, source)))) {
           output.code = `${COMPILE_HINT}\n${output.code}`;
           // The source map's lines move down by one: an empty first line.
           if (output.map) {
