@@ -4,6 +4,13 @@ import { PHONE, useE2eApp } from './support/e2e-app';
 
 const app = useE2eApp();
 
+/** Vite's build manifest: each source's chunk, and what it imports. */
+const readManifest = () =>
+  JSON.parse(fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[] }
+  >;
+
 describe('landing and features pages', () => {
   it('lead a visitor to sign up or try a lesson', async () => {
     const { page } = await app.newPage();
@@ -76,9 +83,7 @@ describe('landing and features pages', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Menu' }).boundingBox()).toEqual(shellBox);
     // The entry imports the app only dynamically (after that paint), and the page preloads it at low priority.
-    const manifest = JSON.parse(
-      fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
-    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const manifest = readManifest();
     const entry = manifest['index.html']!;
     const appChunks = entry.dynamicImports!.map((key) => manifest[key]!.file);
     expect(appChunks).toEqual([expect.stringMatching(/^assets\/start-app-/)]);
@@ -90,9 +95,7 @@ describe('landing and features pages', () => {
   });
 
   it("serve the chunks a page runs as it loads with Chromium's compile hint on their first line, and no others", async () => {
-    const manifest = JSON.parse(
-      fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
-    ) as Record<string, { file: string; dynamicImports?: string[] }>;
+    const manifest = readManifest();
     const firstLine = async (key: string) => {
       // As a browser gets it: the server sends the precompressed copy, which fetch unpacks.
       const response = await fetch(`${app.url}/${manifest[key]!.file}`, { headers: { 'accept-encoding': 'br' } });
