@@ -6,6 +6,8 @@ import { DAY_MS } from '@turtle/shared/constants';
 import type { GradeResponse, NextCardResponse, UndoResponse } from '@turtle/shared/cards-review';
 import { cards, reviewLogs } from '../src/db/schema';
 import { gradeCard } from '../src/features/cards/review.repository';
+import { nextCard, queueCounts } from '../src/features/cards/review-queue';
+import { getCardSettings } from '../src/features/cards/settings.repository';
 import { cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
 import { useTestServer } from './support/use-test-server';
@@ -167,6 +169,37 @@ describe('reviewing on FSRS', () => {
     } else {
       expect(later).toMatchObject({ card: null, counts: { learning: 0 }, nextDueAt: null });
     }
+  });
+
+  it('a learning step due just after the 4 am cutoff stays in the session it was learnt in', async () => {
+    const { user, client } = await person('Night owl');
+    const deck = await client.createDeck('Late');
+    await client.createCard(deck.id, { front: 'Past the cutoff' });
+    const { id } = (await server.database.db.select().from(cards).where(eq(cards.deckId, deck.id)))[0]!;
+    // The clock stands 10 minutes before the study day ends; the card's step falls 5 minutes after it.
+    const day = studyDayAt(Date.now(), 'UTC');
+    const now = day.end - 10 * 60_000;
+    const db = server.database.db;
+    await db
+      .update(cards)
+      .set({ state: 1, due: day.end + 5 * 60_000 })
+      .where(eq(cards.id, id));
+    const scope = {
+      userId: user.id,
+      deckId: deck.id,
+      day: studyDayAt(now, 'UTC'),
+      now,
+      settings: await getCardSettings(db, user.id),
+    };
+    expect(scope.day).toEqual(day);
+    expect(await queueCounts(db, scope)).toMatchObject({ learning: 1 });
+    expect((await nextCard(db, scope, false)).card?.id).toBe(id);
+    // Past the learn-ahead it is tomorrow's: not counted, not shown, and no wait announced.
+    await db
+      .update(cards)
+      .set({ due: now + 30 * 60_000 })
+      .where(eq(cards.id, id));
+    expect(await nextCard(db, scope, true)).toMatchObject({ card: null, counts: { learning: 0 }, nextDueAt: null });
   });
 
   it('refuses an unknown time zone and a rating outside 1 to 4', async () => {

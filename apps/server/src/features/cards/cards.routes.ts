@@ -50,7 +50,8 @@ export function cardsRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     const user = requireUser(request);
     const { tz } = parseInput(TimeZoneQuerySchema, request.query ?? {});
     const settings = await getCardSettings(db, user.id);
-    const counts = await queueCounts(db, { userId: user.id, day: studyDayAt(Date.now(), tz), settings });
+    const now = Date.now();
+    const counts = await queueCounts(db, { userId: user.id, day: studyDayAt(now, tz), now, settings });
     const [allowance, drafts] = await Promise.all([readAllowance(db, user), countOwnDrafts(db, user.id)]);
     return { dueToday: counts.learning + counts.review + counts.new, allowance, drafts };
   });
@@ -59,7 +60,8 @@ export function cardsRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     const user = requireUser(request);
     const { tz } = parseInput(TimeZoneQuerySchema, request.query ?? {});
     const settings = await getCardSettings(db, user.id);
-    const scope = { userId: user.id, day: studyDayAt(Date.now(), tz), settings };
+    const now = Date.now();
+    const scope = { userId: user.id, day: studyDayAt(now, tz), now, settings };
     const [decks, totals, due, allowance, drafts] = await Promise.all([
       listOwnDecks(db, user.id),
       cardCountsByDeck(db, user.id),

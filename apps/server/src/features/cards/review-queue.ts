@@ -16,7 +16,16 @@ interface QueueScope {
   userId: string;
   deckId?: string;
   day: StudyDay;
+  now: number;
   settings: CardSettings;
+}
+
+/**
+ * Learning cards count until the day ends, or until the learn-ahead limit when that reaches past the day's end: a
+ * step due a few minutes after the 4 am cutoff stays in the session it was learnt in.
+ */
+function learningUntil(scope: QueueScope) {
+  return Math.max(scope.day.end, scope.now + LEARN_AHEAD_MS + 1);
 }
 
 function scoped(scope: QueueScope, ...conditions: (SQL | undefined)[]) {
@@ -45,7 +54,8 @@ function cappedCount(where: SQL | undefined, limit: number) {
 }
 
 /**
- * Today's queue, counted: learning cards due before the day ends (no limit: they are under way), reviews due before
+ * Today's queue, counted: learning cards due before the day ends or within the learn-ahead (no limit: they are under
+ * way), reviews due before
  * it ends and new cards, each within what is left of the day's limit. One statement.
  */
 export async function queueCounts(db: DbOrTx, scope: QueueScope): Promise<QueueCounts> {
@@ -53,7 +63,7 @@ export async function queueCounts(db: DbOrTx, scope: QueueScope): Promise<QueueC
   const rows = await db
     .select({
       learning:
-        sql<number>`(select count(*) from ${cards} where ${scoped(scope, inArray(cards.state, LEARNING), lt(cards.due, scope.day.end))})`.mapWith(
+        sql<number>`(select count(*) from ${cards} where ${scoped(scope, inArray(cards.state, LEARNING), lt(cards.due, learningUntil(scope)))})`.mapWith(
           Number,
         ),
       review: cappedCount(scoped(scope, eq(cards.state, CardState.REVIEW), lt(cards.due, scope.day.end)), left.review),
@@ -117,7 +127,8 @@ export async function reviewCardById(db: DbOrTx, userId: string, cardId: string,
  * the oldest new card (within today's limit), else a learning card due within the learn-ahead limit (or, when the
  * learner asks to study ahead, any learning card due today). With none, when the next learning card is due.
  */
-export async function nextCard(db: DbOrTx, scope: QueueScope, now: number, ahead: boolean) {
+export async function nextCard(db: DbOrTx, scope: QueueScope, ahead: boolean) {
+  const { now } = scope;
   const counts = await queueCounts(db, scope);
   const pick = async () => {
     const dueLearning = await firstCard(db, scoped(scope, inArray(cards.state, LEARNING), lte(cards.due, now)));
@@ -133,7 +144,7 @@ export async function nextCard(db: DbOrTx, scope: QueueScope, now: number, ahead
       const fresh = await firstCard(db, scoped(scope, eq(cards.state, CardState.NEW)));
       if (fresh) return fresh;
     }
-    const horizon = ahead ? scope.day.end - 1 : now + LEARN_AHEAD_MS;
+    const horizon = ahead ? learningUntil(scope) - 1 : now + LEARN_AHEAD_MS;
     return firstCard(db, scoped(scope, inArray(cards.state, LEARNING), lte(cards.due, horizon)));
   };
   const row = counts.learning + counts.review + counts.new > 0 ? await pick() : undefined;
@@ -143,7 +154,7 @@ export async function nextCard(db: DbOrTx, scope: QueueScope, now: number, ahead
     const rows = await db
       .select({ due: min(cards.due) })
       .from(cards)
-      .where(scoped(scope, inArray(cards.state, LEARNING), lt(cards.due, scope.day.end)));
+      .where(scoped(scope, inArray(cards.state, LEARNING), lt(cards.due, learningUntil(scope))));
     nextDueAt = rows[0]?.due ?? null;
   }
   return { card: null, counts, nextDueAt };
@@ -156,7 +167,7 @@ export async function countsByDeck(db: DbOrTx, scope: QueueScope): Promise<Map<s
     .select({
       deckId: cards.deckId,
       learning:
-        sql<number>`count(*) filter (where ${inArray(cards.state, LEARNING)} and ${lt(cards.due, scope.day.end)})`.mapWith(
+        sql<number>`count(*) filter (where ${inArray(cards.state, LEARNING)} and ${lt(cards.due, learningUntil(scope))})`.mapWith(
           Number,
         ),
       review:

@@ -26,7 +26,7 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     if (deckId) await requireOwnDeck(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
     const now = Date.now();
-    return nextCard(db, { userId: user.id, deckId, day: studyDayAt(now, tz), settings }, now, ahead === '1');
+    return nextCard(db, { userId: user.id, deckId, day: studyDayAt(now, tz), now, settings }, ahead === '1');
   });
 
   app.post('/api/cards/review/grade', { config: { accepts: 'json' } }, async (request): Promise<GradeResponse> => {
