@@ -53,7 +53,12 @@ export async function seedLog(db: Db, userId: string, now: number) {
 }
 
 async function startApp(databaseUrl: string | undefined) {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PAYMENTS: 'demo',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+  });
   const database = await openDatabase(
     config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: 'memory://' },
   );

@@ -73,7 +73,12 @@ const percentile = (values: number[], p: number) => {
 const stats = (values: number[]) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
 
 export async function benchCards(databaseUrl: string | undefined): Promise<CardsBenchResult> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PAYMENTS: 'demo',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+  });
   const database = await openDatabase(
     config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: 'memory://' },
   );

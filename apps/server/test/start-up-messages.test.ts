@@ -151,6 +151,31 @@ describe('an address other machines can reach', () => {
     expect((await fetch(`${server.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`)).status).toBe(404);
     const discovery = await fetch(`${server.url}/dev-oidc/.well-known/openid-configuration`);
     expect(await discovery.text()).not.toContain('"issuer"');
-    expect(server.output()).toContain('PAYMENTS=demo on an address others can reach');
+    expect(server.output()).toContain('PAYMENTS=demo on a server others reach');
+  });
+
+  it('takes NODE_ENV=production as serving others on loopback too, and never runs the development sign-in there', async () => {
+    const line = await failureLine({
+      DATA_DIR: path.join(tempDir(), 'data'),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+    });
+    expect(line).toMatch(/^turtle: Invalid configuration: NODE_ENV is production, so the demo checkout/);
+    expect(line).not.toContain('development sign-in');
+
+    const server = await spawnServer({
+      DATA_DIR: path.join(tempDir(), 'data'),
+      NODE_ENV: 'production',
+      PAYMENTS: 'demo',
+      LOG_LEVEL: 'warn',
+    });
+    started.push(server);
+    await waitUntilHealthy(server);
+    expect(await (await fetch(`${server.url}/api/config`)).json()).toMatchObject({
+      signInProvider: null,
+      payments: 'demo',
+    });
+    expect((await fetch(`${server.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`)).status).toBe(404);
+    expect(server.output()).toContain('PAYMENTS=demo on a server others reach');
   });
 });

@@ -68,10 +68,13 @@ describe('loadConfig optional URLs', () => {
   });
 
   it('reduces PUBLIC_URL to its origin', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com:8443/app/?x=1#top' }).publicOrigin).toBe(
+    const named = { DEV_SIGN_IN: 'false', PAYMENTS: 'demo' };
+    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com:8443/app/?x=1#top', ...named }).publicOrigin).toBe(
       'https://turtle.example.com:8443',
     );
-    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com/' }).publicOrigin).toBe('https://turtle.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com/', ...named }).publicOrigin).toBe(
+      'https://turtle.example.com',
+    );
   });
 });
 
@@ -175,9 +178,9 @@ describe('loadConfig payments', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PAYMENTS: 'demo', DEV_SIGN_IN: 'false' }).payments).toEqual({ kind: 'demo' });
   });
 
-  it('ignores NODE_ENV: production no longer turns anything on or off by itself', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toEqual(loadConfig({}));
-    expect(loadConfig({ NODE_ENV: 'staging' }).payments.kind).toBe('demo');
+  it('reads NODE_ENV only for production: other values change nothing', () => {
+    expect(loadConfig({ NODE_ENV: 'staging' })).toEqual(loadConfig({}));
+    expect(loadConfig({ NODE_ENV: 'development' })).toEqual(loadConfig({}));
   });
 
   it('needs all four Stripe variables when PAYMENTS=stripe, and refuses PAYMENTS=demo beside them', () => {
@@ -253,6 +256,7 @@ describe('loadConfig on an address other machines can reach (issue 17, item 13)'
       signIn: { kind: 'dev' },
       payments: { kind: 'demo' },
       loopbackOnly: false,
+      servedToOthers: true,
     });
     expect(loadConfig({ ...exposed, DEV_SIGN_IN: 'false', PAYMENTS: 'demo' }).signIn).toEqual({ kind: 'off' });
     expect(loadConfig({ ...exposed, OIDC_CLIENT_ID: 'client', PAYMENTS: 'demo' }).signIn.kind).toBe('oidc');
@@ -263,6 +267,35 @@ describe('loadConfig on an address other machines can reach (issue 17, item 13)'
       expect(loadConfig({ HOST: host })).toMatchObject({ signIn: { kind: 'dev' }, payments: { kind: 'demo' } });
     }
     expect(loadConfig({ DEV_SIGN_IN: 'false' }).signIn).toEqual({ kind: 'off' });
+  });
+
+  it('takes a public PUBLIC_URL or NODE_ENV=production as serving others even on loopback (behind a proxy)', () => {
+    const proxied = { PUBLIC_URL: 'https://turtle.example.com' };
+    const message = configError(proxied).message;
+    expect(message).toContain('PUBLIC_URL https://turtle.example.com is served to other people, so the development');
+    expect(message).toContain('so the demo checkout (Pro for free, no money moves) must be chosen explicitly');
+    expect(loadConfig({ ...proxied, DEV_SIGN_IN: 'true', PAYMENTS: 'demo' })).toMatchObject({
+      signIn: { kind: 'dev' },
+      loopbackOnly: true,
+      servedToOthers: true,
+    });
+    // A public address of this machine itself is still a laptop.
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' })).toMatchObject({
+      signIn: { kind: 'dev' },
+      servedToOthers: false,
+    });
+    expect(configError({ NODE_ENV: 'production' }).message).toContain(
+      'NODE_ENV is production, so the demo checkout (Pro for free, no money moves) must be chosen explicitly',
+    );
+  });
+
+  it('never runs the development sign-in when NODE_ENV is production', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS: 'demo' };
+    expect(loadConfig(production)).toMatchObject({ signIn: { kind: 'off' }, payments: { kind: 'demo' } });
+    expect(configError({ ...production, DEV_SIGN_IN: 'true' }).message).toContain(
+      'DEV_SIGN_IN must not be true when NODE_ENV is production',
+    );
+    expect(loadConfig({ ...production, OIDC_CLIENT_ID: 'client' }).signIn.kind).toBe('oidc');
   });
 
   it('refuses DEV_SIGN_IN=true beside a real provider', () => {
@@ -278,7 +311,7 @@ describe('loadConfig COOKIE_SECURE', () => {
   it('is off on loopback and on beyond it, unless PUBLIC_URL or COOKIE_SECURE says otherwise', () => {
     expect(loadConfig({}).cookieSecure).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0', ...named }).cookieSecure).toBe(true);
-    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com' }).cookieSecure).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://turtle.example.com', ...named }).cookieSecure).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', ...named, PUBLIC_URL: 'http://turtle.lan:3000' }).cookieSecure).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', ...named, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);

@@ -116,9 +116,11 @@ const EnvSchema = z.object({
     (value) => value === undefined || isHttpsOrLoopback(value),
     'must be an https URL (http only on loopback)',
   ),
-  /** The development sign-in provider: on by default only on a loopback HOST (docs/decisions/012). */
+  /** Read only to keep the development sign-in off in production (docs/decisions/033). */
+  NODE_ENV: z.string().trim().optional(),
+  /** The development sign-in provider: on by default only on a laptop (docs/decisions/015 and 033). */
   DEV_SIGN_IN: flag.optional(),
-  /** `demo` or `stripe`; unset: Stripe when its variables are set, else the demo checkout on a loopback HOST only. */
+  /** `demo` or `stripe`; unset: Stripe when its variables are set, else the demo checkout on a laptop only. */
   PAYMENTS: z.enum(['demo', 'stripe'], { error: 'must be demo or stripe' }).optional(),
   /** Unset: Secure when PUBLIC_URL is https, or (without PUBLIC_URL) when HOST is not loopback. */
   COOKIE_SECURE: flag.optional(),
@@ -141,8 +143,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface AppConfig {
   host: string;
-  /** HOST only takes connections from this machine: the embedded stand-ins may run without being named. */
+  /** HOST only takes connections from this machine (cookies need not be Secure). */
   loopbackOnly: boolean;
+  /** Not a laptop: HOST reachable from elsewhere, a public PUBLIC_URL, or NODE_ENV=production (stand-ins warn). */
+  servedToOthers: boolean;
   /** Session and sign-in cookies carry `Secure` (they always do on a request that came over https). */
   cookieSecure: boolean;
   port: number;
@@ -206,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: e.HOST,
     loopbackOnly,
+    servedToOthers: choices.servedToOthers,
     cookieSecure: choices.cookieSecure,
     port: e.PORT,
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,

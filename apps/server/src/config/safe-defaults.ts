@@ -1,29 +1,43 @@
 import type { Env, PaymentsConfig, SignInConfig } from './config';
 import { ConfigError } from './config-error';
+import { isLoopbackHost } from './loopback';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const DEV_PROVIDER_NAME = 'Dev Sign-in';
 
 /**
- * The embedded stand-ins that are unsafe in front of other people (docs/decisions/015-explicit-defaults.md): the
- * development sign-in signs anyone in as any email they type, and the demo checkout grants Pro without payment.
- * On a loopback HOST they run with no configuration at all; on any other address the server refuses to start until
- * the configuration names them, or replaces them. Cookies are Secure unless the server is only on loopback.
+ * The embedded stand-ins that are unsafe in front of other people (docs/decisions/015-explicit-defaults.md, 033):
+ * the development sign-in signs anyone in as any email they type, and the demo checkout grants Pro without payment.
+ * On a laptop (loopback HOST, no public address, not production) they run with no configuration at all; a server
+ * that serves others refuses to start until the configuration names them, or replaces them. The development sign-in
+ * never runs when NODE_ENV is production. Cookies are Secure unless the server is only on loopback.
  */
 export function resolveSafeDefaults(
   e: Env,
   loopbackOnly: boolean,
-): { signIn: SignInConfig; payments: PaymentsConfig; cookieSecure: boolean } {
+): { signIn: SignInConfig; payments: PaymentsConfig; cookieSecure: boolean; servedToOthers: boolean } {
   const problems: string[] = [];
-  const signIn = signInConfig(e, loopbackOnly, problems);
-  const payments = paymentsConfig(e, loopbackOnly, problems);
+  const served = servedToOthers(e, loopbackOnly);
+  const signIn = signInConfig(e, served, problems);
+  const payments = paymentsConfig(e, served, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
-  return { signIn, payments, cookieSecure: cookieSecure(e, loopbackOnly) };
+  return { signIn, payments, cookieSecure: cookieSecure(e, loopbackOnly), servedToOthers: served !== undefined };
 }
 
-const exposed = (e: Env) => `HOST ${e.HOST} can be reached from other machines`;
+/**
+ * Why this server is taken to serve other people, or undefined on a laptop. Behind a reverse proxy on the same
+ * machine HOST stays loopback, so a public PUBLIC_URL or NODE_ENV=production say it instead.
+ */
+function servedToOthers(e: Env, loopbackOnly: boolean): string | undefined {
+  if (!loopbackOnly) return `HOST ${e.HOST} can be reached from other machines`;
+  if (e.PUBLIC_URL && !isLoopbackHost(new URL(e.PUBLIC_URL).hostname)) {
+    return `PUBLIC_URL ${new URL(e.PUBLIC_URL).origin} is served to other people`;
+  }
+  if (e.NODE_ENV === 'production') return 'NODE_ENV is production';
+  return undefined;
+}
 
-function signInConfig(e: Env, loopbackOnly: boolean, problems: string[]): SignInConfig {
+function signInConfig(e: Env, served: string | undefined, problems: string[]): SignInConfig {
   if (e.OIDC_CLIENT_ID) {
     if (e.DEV_SIGN_IN) problems.push('DEV_SIGN_IN must not be true when OIDC_CLIENT_ID is set (choose one provider)');
     const issuer = e.OIDC_ISSUER ?? GOOGLE_ISSUER;
@@ -37,11 +51,20 @@ function signInConfig(e: Env, loopbackOnly: boolean, problems: string[]): SignIn
     };
   }
   if (e.OIDC_ISSUER) problems.push('OIDC_CLIENT_ID must be set when OIDC_ISSUER is');
+  if (e.NODE_ENV === 'production') {
+    if (e.DEV_SIGN_IN === true) {
+      problems.push(
+        'DEV_SIGN_IN must not be true when NODE_ENV is production (the development sign-in lets anyone sign in as ' +
+          'any account by typing its email): set OIDC_CLIENT_ID for a real provider, or leave DEV_SIGN_IN unset',
+      );
+    }
+    return { kind: 'off' };
+  }
   if (e.DEV_SIGN_IN === true) return { kind: 'dev', providerName: DEV_PROVIDER_NAME };
   if (e.DEV_SIGN_IN === false) return { kind: 'off' };
-  if (!loopbackOnly) {
+  if (served) {
     problems.push(
-      `${exposed(e)}, so the development sign-in (anyone could sign in as any account by typing its email) must be ` +
+      `${served}, so the development sign-in (anyone could sign in as any account by typing its email) must be ` +
         'chosen explicitly: set OIDC_CLIENT_ID for a real provider, DEV_SIGN_IN=false to turn "Continue with" off, or DEV_SIGN_IN=true to keep it',
     );
   }
@@ -55,8 +78,8 @@ const STRIPE_VARIABLES = [
   'STRIPE_PRICE_YEARLY',
 ] as const;
 
-/** Stripe needs all four variables; the demo checkout is named by `PAYMENTS=demo` or implied on loopback only. */
-function paymentsConfig(e: Env, loopbackOnly: boolean, problems: string[]): PaymentsConfig {
+/** Stripe needs all four variables; the demo checkout is named by `PAYMENTS=demo` or implied on a laptop only. */
+function paymentsConfig(e: Env, served: string | undefined, problems: string[]): PaymentsConfig {
   const given = STRIPE_VARIABLES.filter((name) => e[name]);
   if (e.PAYMENTS === 'demo') {
     if (given.length > 0)
@@ -66,9 +89,9 @@ function paymentsConfig(e: Env, loopbackOnly: boolean, problems: string[]): Paym
   }
   if (given.length === 0 && e.PAYMENTS === undefined) {
     if (e.STRIPE_API_BASE) problems.push('STRIPE_SECRET_KEY must be set when STRIPE_API_BASE is');
-    if (!loopbackOnly) {
+    if (served) {
       problems.push(
-        `${exposed(e)}, so the demo checkout (Pro for free, no money moves) must be chosen explicitly: set the four ` +
+        `${served}, so the demo checkout (Pro for free, no money moves) must be chosen explicitly: set the four ` +
           'STRIPE_* variables for real payments, or PAYMENTS=demo to keep the demo',
       );
     }

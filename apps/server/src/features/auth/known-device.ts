@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { hashSessionToken, newSessionToken } from '../../core/identity/session-token';
 import { findKnownDevice, rememberKnownDevice } from './known-devices.repository';
 
-/** A random token, HttpOnly, sent only to the login route; the database keeps its SHA-256 (docs/decisions/013). */
+/** A random token, HttpOnly, sent only to the login route; the database keeps its SHA-256 (docs/decisions/016). */
 export const DEVICE_COOKIE = 'sid_device';
 const DEVICE_COOKIE_PATH = '/api/user/login';
 const DEVICE_TTL_MS = 365 * DAY_MS;

@@ -34,8 +34,8 @@ export async function billingRoutes(
   config: AppConfig,
   provider: AnyPaymentProvider = createPaymentProvider(config.payments, db),
 ) {
-  if (provider.kind === 'demo' && !config.loopbackOnly) {
-    app.log.warn('payments: PAYMENTS=demo on an address others can reach: anyone can make themselves Pro for free');
+  if (provider.kind === 'demo' && config.servedToOthers) {
+    app.log.warn('payments: PAYMENTS=demo on a server others reach: anyone can make themselves Pro for free');
   }
   const origin = (request: Parameters<typeof appOrigin>[0]) => appOrigin(request, config.publicOrigin);
 

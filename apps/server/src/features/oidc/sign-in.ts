@@ -19,8 +19,8 @@ export async function registerSignIn(app: FastifyInstance, config: AppConfig, db
     throw new Error('the development provider is not enabled');
   };
   if (signIn.kind === 'dev') {
-    if (!config.loopbackOnly) {
-      app.log.warn('sign-in: DEV_SIGN_IN=true on an address others can reach: anyone can sign in as any email');
+    if (config.servedToOthers) {
+      app.log.warn('sign-in: DEV_SIGN_IN=true on a server others reach: anyone can sign in as any email');
     }
     // Loaded only when used: production never even imports node-oidc-provider.
     const { createDevOidcProvider, DEV_OIDC_MOUNT } = await import('../../providers/identity/dev-oidc-provider');
