@@ -32,6 +32,13 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, query)}?${params.toString()}` : url;
 }
 
+const SECRET_PAIR = new RegExp(`(^|[?&\\s"'])(${[...SECRET_QUERY_PARAMS].join('|')})=[^&\\s"']*`, 'gi');
+
+/** Any text with the values of `name=value` pairs of secret parameters replaced (a query string inside a message). */
+export function redactText(text: string): string {
+  return text.replace(SECRET_PAIR, '$1$2=[redacted]');
+}
+
 /** Fastify's request line, with secret query parameters redacted. */
 export function serializeRequest(request: IncomingMessage & { hostname?: string; ip?: string; host?: string }) {
   return {
@@ -46,12 +53,13 @@ export function serializeRequest(request: IncomingMessage & { hostname?: string;
 /**
  * An error for the log without any value from a query: Drizzle's "Failed query" errors carry the parameters (an
  * email, a password hash, a whole note) in their message, stack and `params`, and PostgreSQL's `detail` quotes the
- * row. Only an allowlist of fields is kept; the message of a failed query is its SQL text.
+ * row. Only an allowlist of fields is kept; the message of a failed query is its SQL text. Messages lose the values
+ * of secret parameters: openid-client's refusal of a callback has the callback's query (its `state`) as its cause.
  */
 export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: truncate(String(error)) };
+  if (!(error instanceof Error)) return { message: truncate(redactText(String(error))) };
   const query = (error as { query?: unknown }).query;
-  const message = truncate(typeof query === 'string' ? `Failed query: ${query}` : error.message);
+  const message = truncate(typeof query === 'string' ? `Failed query: ${query}` : redactText(error.message));
   const type = error.constructor?.name ?? error.name;
   const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   const out: Record<string, unknown> = { type, message, stack: [`${type}: ${message}`, ...frames].join('\n') };

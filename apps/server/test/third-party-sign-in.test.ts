@@ -47,6 +47,29 @@ describe('the sign-in callback in the logs', () => {
       await logged.close();
     }
   });
+
+  it('never shows the state of a sign-in cancelled at the provider, in the refusal either', async () => {
+    const lines: string[] = [];
+    const logged = await startTestServer({
+      env: { LOG_LEVEL: 'info' },
+      logDestination: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const jar = new CookieJar();
+      const start = await browserFetch(jar, `${logged.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`);
+      const authorize = new URL(start.headers.get('location')!, logged.url);
+      const state = authorize.searchParams.get('state')!;
+      expect(state.length).toBeGreaterThan(20);
+      const issuer = `${logged.url}/dev-oidc`;
+      const callback = `${logged.url}/api/auth/oidc/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(issuer)}`;
+      const refused = await browserFetch(jar, callback);
+      expect(refused.status).toBe(400);
+      expect(lines.some((line) => line.includes('sign-in callback refused'))).toBe(true);
+      expect(lines.join('')).not.toContain(state);
+    } finally {
+      await logged.close();
+    }
+  });
 });
 
 describe('Continue with the development provider', () => {
