@@ -138,6 +138,14 @@ describe('webhook authentication', () => {
     expect(await eventStored(event.id as string)).toBe(false);
   });
 
+  it('refuses a future timestamp hidden behind a second, current one in the header', async () => {
+    const event = harmless();
+    const { body, signature } = signedWebhook(event, { timestamp: now() + 3_600 });
+    const res = await deliver(body, `t=${now() - 10},${signature}`);
+    expect(res.status).toBe(400);
+    expect(await eventStored(event.id as string)).toBe(false);
+  });
+
   it('is exempt from the same-origin check, never from the signature', async () => {
     const member = await newMember(server);
     const event = harmless();

@@ -102,7 +102,7 @@ export class StripePaymentProvider implements PaymentProvider {
   /**
    * Verifies the signature over the raw bytes and the timestamp; throws when either is wrong. The SDK refuses only
    * timestamps too far in the past; one too far in the future (a clock set ahead to stretch the replay window) is
-   * refused here too (issue 17, item 13).
+   * refused here too (issue 17, item 13), as is a header with more than one timestamp.
    */
   constructWebhookEvent(rawBody: Buffer, signature: string): Stripe.Event {
     const event = this.stripe.webhooks.constructEvent(
@@ -111,8 +111,10 @@ export class StripePaymentProvider implements PaymentProvider {
       this.config.webhookSecret,
       WEBHOOK_TOLERANCE_SECONDS,
     );
-    const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
-    if (!(timestamp <= Math.floor(Date.now() / 1000) + WEBHOOK_TOLERANCE_SECONDS)) {
+    // Stripe sends one `t=`; the SDK verifies against the last one, so a second one in front must not be read instead.
+    const timestamps = [...signature.matchAll(/(?:^|,)\s*t=([^,]*)/g)].map((match) => Number(match[1]));
+    const [timestamp] = timestamps;
+    if (timestamps.length !== 1 || !(timestamp! <= Math.floor(Date.now() / 1000) + WEBHOOK_TOLERANCE_SECONDS)) {
       throw new Stripe.errors.StripeSignatureVerificationError(signature, rawBody.toString('utf8'), {
         message: 'Timestamp outside the tolerance zone (in the future)',
       });
