@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APKG_MAX_BYTES, type ApkgSummary } from '@turtle/shared/cards-import';
+import type { ListCardsResponse } from '@turtle/shared/cards';
 import type { NextCardResponse } from '@turtle/shared/cards-review';
 import { Plan } from '@turtle/shared/plans';
 import { cards, reviewLogs } from '../src/db/schema';
@@ -169,6 +170,32 @@ describe('importing an Anki package', () => {
         'This package has 6 cards and your plan has room for 3 more. The Free plan holds up to 100 cards. Upgrade to Pro for unlimited cards. Nothing was imported.',
     });
     expect(await countOf(cards, user.id)).toBe(97);
+  });
+
+  it('cleans NUL and other control characters out of deck names and tags, so what the preview lists is imported', async () => {
+    const { user, client, upload } = await person('Control characters');
+    const bytes = ankiPackage(
+      await ankiCollection({ 1: 'Default', 1_500_000_000_003: 'De\0ck\u001b\tone' }, [
+        { model: 'basic', deck: 1_500_000_000_003, fields: ['fr\0ont', 'back'], tags: ' a\0b \u0007 c\u001f ' },
+        // A guid PostgreSQL cannot hold is no note of ours: it is new, not a refused query.
+        { model: 'basic', deck: 1_500_000_000_003, fields: ['second', 'back'], guid: 'g\0uid' },
+      ]),
+    );
+    const preview = await upload('/api/cards/import/apkg/preview', bytes);
+    expect(preview.status, preview.text).toBe(200);
+    expect((preview.data as ApkgSummary).decks).toEqual([{ name: 'Deck one', notes: 2, cards: 2, isNew: true }]);
+    expect((preview.data as ApkgSummary).skipped.invalid).toBe(0);
+
+    const imported = await upload('/api/cards/import/apkg', bytes);
+    expect(imported.status, imported.text).toBe(200);
+    const [deck] = (await client.decks()).decks;
+    expect(deck?.name).toBe('Deck one');
+    const listed = (await client.call(`/api/cards/list?deckId=${deck!.id}`)).data as ListCardsResponse;
+    expect(listed.cards.map((card) => [card.front, card.tags]).sort()).toEqual([
+      ['front', ['ab', 'c']],
+      ['second', []],
+    ]);
+    expect(await countOf(cards, user.id)).toBe(2);
   });
 
   it('refuses bad packages with a clear 4xx and imports nothing', async () => {

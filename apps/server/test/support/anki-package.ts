@@ -11,6 +11,8 @@ export interface AnkiNoteInput {
   deck: number;
   fields: string[];
   tags?: string;
+  /** Anki's id for the note across collections; `guid<index>` unless given. */
+  guid?: string;
   /** Per card (by Anki ord): its revlog as [ms, ease, type, timeMs]. */
   revlog?: Record<number, [number, number, number, number][]>;
 }
@@ -96,7 +98,7 @@ export async function ankiCollection(
     const noteId = 1_650_000_000_000 + index;
     db.run('INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, ?, 0, 0, ?)', [
       noteId,
-      `guid${index}`,
+      note.guid ?? `guid${index}`,
       model.id,
       note.tags ?? '',
       note.fields.join('\x1f'),

@@ -31,9 +31,18 @@ function kindOf(noteType: AnkiNoteType | undefined): CardKind | null {
 /** Anki numbers cloze cards from 0 (c1 is card 0); ours by the cloze number. */
 const ordinalOf = (kind: CardKind, ord: number) => (kind === 'cloze' ? ord + 1 : ord);
 
+/**
+ * Control characters (C0) out of a name or tag, as `fromAnkiHtml` takes them out of fronts and backs: the database
+ * cannot store NUL (the preview listed such a deck, then the import was refused), and none of them is visible.
+ * Line breaks and tabs in a deck name become spaces; a tag has none (Anki separates tags with whitespace).
+ */
+const withoutControls = (text: string) =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\t\n\v\f\r]/g, ' ').replace(/[\u0000-\u001f]/g, '');
+
 /** A deck name Turtle accepts: Anki's subdecks ("A::B") keep their full path, cut to the longest name allowed. */
 function deckNameOf(name: string): string {
-  const parsed = DeckNameSchema.safeParse(name.replace(/::/g, ' › ').slice(0, 80));
+  const parsed = DeckNameSchema.safeParse(withoutControls(name).replace(/::/g, ' › ').slice(0, 80));
   return parsed.success ? parsed.data : 'Imported from Anki';
 }
 
@@ -94,7 +103,10 @@ export function planApkgImport(
       kind,
       front: front.text,
       back: back.text,
-      tags: note.tags.map((tag) => tag.slice(0, 40)).slice(0, 20),
+      tags: note.tags
+        .map((tag) => withoutControls(tag).slice(0, 40))
+        .filter(Boolean)
+        .slice(0, 20),
     });
     if (!parsed.success) {
       skipped.invalid++;

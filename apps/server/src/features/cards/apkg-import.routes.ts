@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
+import { containsNul } from '@turtle/shared/text';
 import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
@@ -27,10 +28,11 @@ async function planFor(db: DbOrTx, userId: string, bytes: Uint8Array) {
   const collection = await readApkg(bytes);
   const decks = await listOwnDecks(db, userId);
   return planApkgImport(collection, {
+    // A guid with NUL cannot be one of our note ids, and PostgreSQL refuses it even in a query.
     existingNoteIds: await existingNoteIds(
       db,
       userId,
-      collection.notes.map((note) => note.guid),
+      collection.notes.map((note) => note.guid).filter((guid) => !containsNul(guid)),
     ),
     decksByName: new Map(decks.map((deck) => [deck.name.toLowerCase(), deck])),
   });
