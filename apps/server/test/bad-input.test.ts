@@ -130,4 +130,10 @@ describe('ranges and media names', () => {
     expect(res.status).toBe(404);
     expect(res.data).toMatchObject({ code: 'notFound' });
   });
+
+  it('answers 404, not the app, for a missing asset with a long name and no extension', async () => {
+    const res = await call(server.url, `/assets/${'a'.repeat(150)}`);
+    expect(res.status).toBe(404);
+    expect(res.data).toMatchObject({ code: 'notFound' });
+  });
 });
