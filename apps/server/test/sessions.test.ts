@@ -109,6 +109,22 @@ describe('GET /api/user/status', () => {
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
+  it("ends at 90 days on the assistant's routes too, which keep sessions in a cache", async () => {
+    const user = await createUser(db());
+    const token = await createSessionToken(
+      db(),
+      user.id,
+      new Date(Date.now() + 20 * DAY_MS),
+      new Date(Date.now() - SESSION_MAX_AGE_MS + 1500),
+    );
+    // An empty body: signed in, it is refused as a bad request (400) without asking the assistant; signed out, 401.
+    const send = async () => (await call(server.url, '/api/chat/stream', { json: {}, cookie: token })).status;
+    expect(await send()).toBe(400);
+    expect(await send()).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await send()).toBe(401);
+  });
+
   it('slides no further than 90 days after the login', async () => {
     const user = await createUser(db());
     const loggedInAt = Date.now() - SESSION_MAX_AGE_MS + 5 * DAY_MS;
