@@ -112,7 +112,7 @@ export async function buildApp({
   publicConfigRoutes(app, config);
   userRoutes(app, database.db, secureCookies);
   accountRoutes(app, database.db, secureCookies);
-  passwordChangeRoutes(app, database.db);
+  passwordChangeRoutes(app, database.db, secureCookies);
   signupLoginRoutes(app, database.db, secureCookies);
   thirdPartyLoginRoutes(app, database.db, secureCookies);
   await registerSignIn(app, config, database.db, secureCookies);

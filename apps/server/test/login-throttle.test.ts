@@ -32,10 +32,11 @@ async function owner() {
   });
   expect(signup.status).toBe(200);
   const device = deviceCookieFrom(signup.headers)!;
+  const session = sessionCookieFrom(signup.headers)!;
   expect(signup.headers.getSetCookie().find((line) => line.startsWith('sid_device='))).toMatch(
     /; Path=\/api\/user\/login; HttpOnly; SameSite=Strict/,
   );
-  return { email, device };
+  return { email, device, session };
 }
 
 /** Wrong guesses from many addresses, without the owner's cookies, until the account answers 429. */
@@ -73,5 +74,19 @@ describe('login throttling per account', () => {
     const res = await login(email, 'right-password');
     expect(res.status).toBe(200);
     expect(deviceCookieFrom(res.headers)).toMatch(/^sid_device=[\w-]{43}$/);
+  });
+
+  it('starts the account afresh when its owner changes the password, so the new one works from any browser', async () => {
+    const { email, session } = await owner();
+    await guessUntilThrottled(email);
+    const change = await call(server.url, '/api/account/password', {
+      json: { currentPassword: 'right-password', newPassword: 'brand-new-password' },
+      cookie: session,
+      headers: { 'x-forwarded-for': nextIp() },
+    });
+    expect(change.status).toBe(200);
+    // The browser that changed it is known from now on.
+    expect(deviceCookieFrom(change.headers)).toMatch(/^sid_device=[\w-]{43}$/);
+    expect((await login(email, 'brand-new-password')).status).toBe(200);
   });
 });

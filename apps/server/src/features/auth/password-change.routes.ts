@@ -10,6 +10,9 @@ import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { sessionCache } from '../../core/identity/session-cache';
 import { requireUser } from '../../core/identity/sessions';
 import { logAuthEvent } from './auth-log';
+import { emailKey } from './auth-rate-limits';
+import { rememberDevice } from './known-device';
+import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
 /** The current password is a secret to guess like a login's: a few tries (typos included), then wait. */
@@ -18,15 +21,18 @@ const CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS };
 /**
  * `POST /api/account/password` (issue 15, item 3): the current password, then a new one under the signup rules,
  * hashed like every password (argon2id). Every other session of the account ends (ASVS 7.4.3); this one stays.
+ * Failed logins counted against the account start afresh (guesses at the old password no longer lock the owner
+ * out), and this browser becomes a known device (docs/decisions/016-login-throttling.md).
  */
-export function passwordChangeRoutes(app: FastifyInstance, db: Db): void {
+export function passwordChangeRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+  const throttle = createLoginThrottle(app);
   app.post(
     '/api/account/password',
     {
       config: { accepts: 'json' },
       preHandler: rateLimited(app, [{ name: 'password-change', ...CHANGE_LIMIT, key: perUser }]),
     },
-    async (request): Promise<OkResponse> => {
+    async (request, reply): Promise<OkResponse> => {
       const user = requireUser(request);
       const sessionId = request.auth!.sessionId;
       const body = parseInput(ChangePasswordBodySchema, request.body ?? {});
@@ -41,6 +47,8 @@ export function passwordChangeRoutes(app: FastifyInstance, db: Db): void {
         await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
       });
       sessionCache.forgetUser(user.id);
+      await throttle.reset(emailKey(user.email));
+      await rememberDevice(db, request, reply, user.id, secureCookies);
       logAuthEvent(request, 'password_change', 'success', { userId: user.id });
       return { ok: true };
     },
