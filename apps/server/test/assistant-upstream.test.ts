@@ -12,10 +12,17 @@ import { useTestServer } from './support/use-test-server';
  * conversation, the tutor) runs through the same code, so a fault tested on one is answered alike on all.
  */
 
-const server = useTestServer({ fakeLlm: { models: ['qwen2.5:7b'] }, env: { LLM_FIRST_TOKEN_TIMEOUT_MS: '1000' } });
+/** The server's JSON log lines at warn and above (what an operator is shown). */
+const logLines: string[] = [];
+const server = useTestServer({
+  fakeLlm: { models: ['qwen2.5:7b'] },
+  env: { LLM_FIRST_TOKEN_TIMEOUT_MS: '1000', LOG_LEVEL: 'warn' },
+  logDestination: { write: (line) => void logLines.push(line) },
+});
 beforeEach(() => {
   server.fakeLlm.script = {};
   server.fakeLlm.requests = [];
+  logLines.length = 0;
 });
 
 async function member() {
@@ -31,6 +38,11 @@ function eventsOf(text: string): ChatStreamEvent[] {
 
 const usage = async (token: string) =>
   (await call(server.url, '/api/chat/usage', { cookie: token })).data as { used: number };
+
+const CUT_OFF_MESSAGE = "The assistant's answer was cut off before it ended. Please try again.";
+const NOT_A_STREAM_MESSAGE =
+  "The assistant's service sent an answer Turtle cannot read (not a stream). Check LLM_BASE_URL.";
+const TIMEOUT_MESSAGE = 'The assistant took too long to answer. Please try again.';
 
 describe('the server owns the model', () => {
   it('tells the client the models it serves, its default first', async () => {
@@ -97,14 +109,12 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
 
   it('a stream that closes without a finish reason or [DONE] is cut off, not complete', async () => {
     server.fakeLlm.script = { tokens: ['Bonds', ' are'], cutOff: true };
-    await expectFailedExchange("The assistant's answer was cut off before it ended. Please try again.");
+    await expectFailedExchange(CUT_OFF_MESSAGE);
   });
 
   it('a 200 answer that is not a stream (an HTML page) is a failure, not an empty complete reply', async () => {
     server.fakeLlm.script = { html: true };
-    await expectFailedExchange(
-      "The assistant's service sent an answer Turtle cannot read (not a stream). Check LLM_BASE_URL.",
-    );
+    await expectFailedExchange(NOT_A_STREAM_MESSAGE);
   });
 
   it('an answer with no text is a failure', async () => {
@@ -129,6 +139,62 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
       await wrongKey.close();
       await other.close();
     }
+  });
+});
+
+const tutorBody = {
+  fullScript: 'Bonds pay interest. Stocks are shares.',
+  currentSentence: 'Bonds pay interest.',
+  messages: [{ role: 'user', content: 'Why?' }],
+};
+const askTutor = (token: string, accept?: string) =>
+  call(server.url, '/api/lesson/chat', { json: tutorBody, cookie: token, headers: accept ? { accept } : {} });
+const streamStateless = (token: string) =>
+  call(server.url, '/api/chat/stream', { json: { messages: [{ role: 'user', content: 'Hi' }] }, cookie: token });
+
+describe.each([
+  ['a stream cut off without a finish reason or [DONE]', { tokens: ['Bonds', ' are'], cutOff: true }, CUT_OFF_MESSAGE],
+  ['a 200 answer that is not a stream (an HTML page)', { html: true }, NOT_A_STREAM_MESSAGE],
+])('%s fails alike on the stateless routes: shown, refunded, never a finish', (_fault, script, message) => {
+  it('the tutor asked for JSON answers 502 with the message', async () => {
+    const token = await member();
+    server.fakeLlm.script = script;
+    const res = await askTutor(token);
+    expect(res.status).toBe(502);
+    expect(res.data).toEqual({ code: 'unavailable', message });
+    expect(await usage(token)).toMatchObject({ used: 0 });
+  });
+
+  it('the tutor asked for a stream ends with an error event', async () => {
+    const token = await member();
+    server.fakeLlm.script = script;
+    const events = eventsOf((await askTutor(token, 'text/event-stream')).text);
+    expect(events.at(-1)).toEqual({ type: 'error', message });
+    expect(events.some((event) => event.type === 'finish')).toBe(false);
+    expect(await usage(token)).toMatchObject({ used: 0 });
+  });
+
+  it('the stateless stream ends with an error event', async () => {
+    const token = await member();
+    server.fakeLlm.script = script;
+    const events = eventsOf((await streamStateless(token)).text);
+    expect(events.at(-1)).toEqual({ type: 'error', message });
+    expect(events.some((event) => event.type === 'finish')).toBe(false);
+    expect(await usage(token)).toMatchObject({ used: 0 });
+  });
+});
+
+describe('an upstream that never sends a first token', () => {
+  it('ends the reply with the timeout message, refunds it, and logs it at warn for the operator', async () => {
+    const token = await member();
+    server.fakeLlm.script = { hang: true };
+    const events = eventsOf((await streamStateless(token)).text);
+    expect(events).toEqual([{ type: 'error', message: TIMEOUT_MESSAGE }]);
+    expect(await usage(token)).toMatchObject({ used: 0 });
+    const logged = logLines.map((line) => JSON.parse(line) as { level: number; msg: string; model?: string });
+    expect(logged.filter((line) => line.msg === 'the assistant sent no first token in time')).toEqual([
+      expect.objectContaining({ level: 40, model: FAKE_MODEL, firstToken: true }),
+    ]);
   });
 });
 
