@@ -19,6 +19,7 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { passwordChangeRoutes } from './features/auth/password-change.routes';
+import { normalizeStoredEmails } from './core/identity/normalize-stored-emails';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
 import type { AssistantServices } from './core/assistant/assistant-reply';
@@ -108,6 +109,7 @@ export async function buildApp({
   registerSessions(app, database.db, secureCookies);
   await registerRateLimits(app, config.redis);
 
+  await normalizeStoredEmails(database.db, app.log);
   healthRoutes(app, database);
   publicConfigRoutes(app, config);
   userRoutes(app, database.db, secureCookies);

@@ -1,6 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MIXED_SCRIPTS_MESSAGE } from '@turtle/shared/email';
+import { users } from '../src/db/schema';
+import { normalizeStoredEmails } from '../src/core/identity/normalize-stored-emails';
+import { hashPassword } from '../src/features/auth/password';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
@@ -60,5 +64,32 @@ describe('one address, one account', () => {
     );
     // Digits belong to no alphabet: the address is all Cyrillic.
     expect(res.status).toBe(200);
+  });
+
+  it('rewrites addresses stored before normalisation, so their owners sign in again; a clash is left alone', async () => {
+    const db = server.database.db;
+    const tag = randomBytes(4).toString('hex');
+    const passwordHash = await hashPassword('secret1');
+    const account = async (email: string) => {
+      const id = crypto.randomUUID();
+      await db.insert(users).values({ id, name: 'Old', email, passwordHash });
+      return id;
+    };
+    const nfd = await account(`jose\u0301-${tag}@example.test`);
+    const hidden = await account(`hidden-${tag}\u200b@example.test`);
+    const taken = await account(`taken-${tag}@example.test`);
+    const clash = await account(`${fullwidth('taken')}-${tag}@example.test`);
+    expect((await login(`jos\u00e9-${tag}@example.test`)).status).toBe(401);
+
+    // On PostgreSQL another test file's server may start meanwhile and do it first: only the outcome is asserted.
+    const log = { warn: () => undefined };
+    await normalizeStoredEmails(db, log as never);
+    const emailOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!.email;
+    expect(await emailOf(nfd)).toBe(`jos\u00e9-${tag}@example.test`);
+    expect(await emailOf(hidden)).toBe(`hidden-${tag}@example.test`);
+    expect(await emailOf(taken)).toBe(`taken-${tag}@example.test`);
+    expect(await emailOf(clash)).toBe(`${fullwidth('taken')}-${tag}@example.test`);
+    expect((await login(`jose\u0301-${tag}@example.test`)).status).toBe(200);
+    expect((await login(`hidden-${tag}@example.test`)).status).toBe(200);
   });
 });
