@@ -101,7 +101,12 @@ function handleShutdown(app: FastifyInstance, database: Database, releaseLock: (
     timer.unref();
     try {
       // A balancer that keeps sending is cut off halfway to the deadline; the requests it sent are still answered.
-      await drain(app, { quietMs: 250, acceptMaxMs: Math.min(5_000, timeoutMs / 2) });
+      // A connection that sends nothing is closed within three quarters of it.
+      await drain(app, {
+        quietMs: 250,
+        acceptMaxMs: Math.min(5_000, timeoutMs / 2),
+        silentMs: Math.min(2_500, timeoutMs / 4),
+      });
       await app.close();
       while (requestsInFlight(app) > 0) await new Promise((resolve) => setTimeout(resolve, 25));
       await database.close();

@@ -160,6 +160,21 @@ describe('SIGTERM drains instead of dropping requests', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('exits 0 soon when a client connected but never sends a request (a browser preconnect)', async () => {
+    const server = await start({ SHUTDOWN_TIMEOUT_MS: '10000' });
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => {});
+    const killedAt = Date.now();
+    server.child.kill('SIGTERM');
+    // Node's closeIdleConnections leaves a connection that never carried a request, and closing the app waits for it.
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - killedAt).toBeLessThan(5_000);
+    await closed;
+  });
+
   it('reports unhealthy while it drains', async () => {
     const server = await start();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -13,6 +13,8 @@ interface DrainState {
   inFlight: number;
   lastRequestAt: number;
   tasks: Array<() => Promise<void>>;
+  /** Open connections that have not carried a request yet, with the time each arrived. */
+  silent: Map<net.Socket, number>;
 }
 
 const states = new WeakMap<FastifyInstance, DrainState>();
@@ -32,8 +34,15 @@ function stateOf(app: FastifyInstance): DrainState | undefined {
  * after its next response instead of being reset.
  */
 export function registerDrain(app: FastifyInstance): void {
-  const state: DrainState = { draining: false, inFlight: 0, lastRequestAt: 0, tasks: [] };
+  const state: DrainState = { draining: false, inFlight: 0, lastRequestAt: 0, tasks: [], silent: new Map() };
   states.set(app, state);
+  // Node's closeIdleConnections leaves a connection that never carried a request (a browser's preconnect), and
+  // closing the server waits for it: the drain closes those itself, so it must know them.
+  app.server.on('connection', (socket: net.Socket) => {
+    state.silent.set(socket, Date.now());
+    socket.once('close', () => state.silent.delete(socket));
+  });
+  app.server.on('request', (request: { socket: net.Socket }) => state.silent.delete(request.socket));
   app.decorate('draining', {
     getter: () => state.draining,
   });
@@ -69,13 +78,19 @@ export interface DrainOptions {
   quietMs: number;
   /** Stop accepting after this long even if requests still run (a balancer that keeps sending). */
   acceptMaxMs: number;
+  /**
+   * A connection that has not sent a request gets this long, from the drain's start or its arrival if later, to send
+   * one (a client slowed by load); then it is closed. A browser's preconnect or spare socket never sends one.
+   */
+  silentMs: number;
 }
 
 /**
  * Graceful shutdown, part two: report unhealthy, run the shutdown tasks, answer every request (each with
  * `Connection: close`), and keep accepting until all is quiet, so no connection already made, even one still in the
- * kernel's queue while the process was busy, is reset. Then stop listening and close the connections left idle.
- * Resolves when no request is in flight; the caller then closes the app and the database.
+ * kernel's queue while the process was busy, is reset. Then stop listening and close the connections left idle, and
+ * those that never sent a request once their `silentMs` is over. Resolves when no request is in flight and no
+ * connection is left that could still send one; the caller then closes the app and the database.
  */
 export async function drain(app: FastifyInstance, options: DrainOptions): Promise<void> {
   const state = stateOf(app);
@@ -95,8 +110,18 @@ export async function drain(app: FastifyInstance, options: DrainOptions): Promis
   // keep-alive client that is sending its next request right now.
   net.Server.prototype.close.call(server);
   await tasks.catch((error: unknown) => app.log.error({ err: error }, 'a shutdown task failed'));
-  while (!quiet()) await tick();
-  server.closeIdleConnections();
+  for (;;) {
+    while (!quiet()) await tick();
+    server.closeIdleConnections();
+    const now = Date.now();
+    for (const [socket, arrivedAt] of state.silent) {
+      if (now - Math.max(arrivedAt, started) < options.silentMs) continue;
+      state.silent.delete(socket);
+      socket.destroy();
+    }
+    if (state.silent.size === 0) return;
+    await tick();
+  }
 }
 
 /** Requests still being answered (for the last wait before the database closes). */
