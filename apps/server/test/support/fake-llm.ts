@@ -11,7 +11,10 @@ export interface FakeLlmScript {
   delayMs?: number;
   /** Before the first token. */
   firstDelayMs?: number;
-  /** Hold token `beforeToken` until `until` settles: a test sees a state between two tokens however slow the machine. */
+  /**
+   * Hold token `beforeToken` (or, at `tokens.length`, the stream's end) until `until` settles: a test sees a state
+   * between two tokens, or a partial answer before it ends, however slow the machine.
+   */
   hold?: { beforeToken: number; until: Promise<unknown> };
   finishReason?: 'stop' | 'length';
   /** Answer this status with `errorBody` instead of a stream. */
@@ -121,6 +124,7 @@ export async function startFakeLlm(options: { servedModels?: string[] } = {}): P
       }
       res.write(chunk(body.model, token, null));
     }
+    if (script.hold?.beforeToken === tokens.length) await script.hold.until;
     if (res.destroyed) return;
     if (script.cutOff) return void res.end();
     res.write(chunk(body.model, undefined, script.finishReason ?? 'stop'));
