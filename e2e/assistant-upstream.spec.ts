@@ -18,6 +18,56 @@ const words = (count: number) => Array.from({ length: count }, (_, index) => `wo
 const editor = composer.editor;
 const replies = (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="assistant"]');
 
+const CUT_OFF = "The assistant's answer was cut off before it ended. Please try again.";
+const NOT_A_STREAM = "The assistant's service sent an answer Turtle cannot read (not a stream). Check LLM_BASE_URL.";
+const QUESTION = 'Tell me about bonds';
+
+const failed = {
+  messages: (page: Page) => page.getByRole('list', { name: 'Messages' }),
+  alert: (page: Page) => page.getByRole('region', { name: 'Chat' }).getByRole('alert'),
+  /** Replies kept in the conversation (the greeting is not one: it has no id). */
+  keptReplies: (page: Page) => page.locator('ol[aria-label="Messages"] > li[data-message-id] [data-role="assistant"]'),
+  liveReply: (page: Page) => page.locator('[data-role="assistant"][aria-busy="true"]'),
+  userMessages: (page: Page) => page.locator('ol[aria-label="Messages"] > li [data-role="user"]'),
+  meter: (page: Page) => page.getByTestId('usage-meter'),
+  /** Today's count as the server has it, read with the page's session. */
+  usedToday: (page: Page) =>
+    page.evaluate(async () => ((await (await fetch('/api/chat/usage')).json()) as { used: number }).used),
+};
+
+async function askOnChats(page: Page) {
+  await page.goto('/chats');
+  await failed.meter(page).getByText('50 of 50 replies left today').waitFor();
+  await editor(page).click();
+  await page.keyboard.type(QUESTION);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * product.md §4: a failed reply shows its error and adds no message; the question stays (delivered, not "Not sent."),
+ * and the reply is not counted. Checked on screen as the stream ends, then again from the server's copy after a
+ * reload. `upstreamText` is what the upstream did send, which must not be on screen.
+ */
+async function expectFailedReply(page: Page, message: string, upstreamText: string) {
+  await failed.alert(page).getByText(message, { exact: true }).waitFor({ timeout: 20_000 });
+  expect(await failed.alert(page).innerText()).toBe(message);
+  expect(await failed.liveReply(page).count()).toBe(0);
+  expect(await failed.keptReplies(page).count()).toBe(0);
+  expect(await failed.messages(page).innerText()).not.toContain(upstreamText);
+  expect(await failed.userMessages(page).count()).toBe(1);
+  expect(await failed.userMessages(page).innerText()).toContain(QUESTION);
+  expect(await failed.messages(page).getByText('Not sent.').count()).toBe(0);
+  expect(await failed.usedToday(page)).toBe(0);
+
+  await page.reload();
+  await failed.userMessages(page).getByText(QUESTION).waitFor();
+  expect(await failed.userMessages(page).count()).toBe(1);
+  expect(await failed.keptReplies(page).count()).toBe(0);
+  expect(await failed.liveReply(page).count()).toBe(0);
+  expect(await failed.messages(page).innerText()).not.toContain(upstreamText);
+  await failed.meter(page).getByText('50 of 50 replies left today').waitFor();
+}
+
 /** A promise the test settles when it has seen what it waits for. */
 function openGate() {
   let open = () => {};
@@ -121,6 +171,31 @@ describe('with one model configured', () => {
     expect(closedAt! - stoppedAt).toBeLessThan(1000);
     await player.log(page).getByText('Stopped', { exact: true }).waitFor();
     await player.send(page).waitFor();
+  });
+
+  it('a reply the upstream cuts off (no finish reason, no [DONE]) shows an error, is not kept and is not charged', async () => {
+    // The end waits for the test: the partial answer is seen streaming in however slowly this machine runs.
+    const gate = openGate();
+    fake.script = {
+      tokens: ['Bonds ', 'are ', 'loans '],
+      delayMs: 20,
+      cutOff: true,
+      hold: { beforeToken: 3, until: gate.opened },
+    };
+    const { page } = await app.newPage({ signedIn: true });
+    await askOnChats(page);
+    await failed.liveReply(page).getByText('Bonds are loans').waitFor({ timeout: 20_000 });
+    gate.open();
+    await expectFailedReply(page, CUT_OFF, 'Bonds are loans');
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('a 200 answer that is an HTML page, not a stream, shows an error, is not kept and is not charged', async () => {
+    fake.script = { html: true };
+    const { page } = await app.newPage({ signedIn: true });
+    await askOnChats(page);
+    await expectFailedReply(page, NOT_A_STREAM, 'Bad gateway');
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('/test streams from the upstream', async () => {
