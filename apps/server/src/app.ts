@@ -121,14 +121,14 @@ export async function buildApp({
   notesRoutes(app, database.db);
   await billingRoutes(app, database.db, config);
   // PGlite's data folder is held by this one process: slots and counts are kept here (see reply-quota.ts).
-  const embedded = database.kind === 'pglite';
-  const quota = embedded ? new LocalQuota(database.db, app.log) : new DatabaseQuota(database.db);
+  const localQuota = database.kind === 'pglite' ? new LocalQuota(database.db, app.log) : undefined;
+  const quota = localQuota ?? new DatabaseQuota(database.db);
   const assistantServices: AssistantServices = {
     db: database.db,
     assistant: assistant ?? createAssistant(config.assistant),
     config: config.assistant,
     replies: new ReplyRegistry(),
-    slots: embedded ? new LocalSlots(database.db, quota) : new DatabaseSlots(database.db),
+    slots: localQuota ? new LocalSlots(database.db, localQuota) : new DatabaseSlots(database.db),
     quota,
     owner: instanceId(config.port),
   };

@@ -1,42 +1,55 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { activeStreams, chatMessages, conversations } from '../../db/schema';
+import { activeStreams, chatMessages } from '../../db/schema';
 import { BUSY_RETRY_SECONDS, type Slot, type SlotClaim, type SlotTake, type StreamSlots } from './stream-slots';
-import { usageDay } from './usage-day';
-import type { ReplyQuota } from './reply-quota';
+import type { SlotRecord } from './reply-quota';
+import { refundReply } from './usage.repository';
+
+/** What LocalSlots needs of the day's counts kept in this process (LocalQuota). */
+export interface LocalSlotQuota {
+  /** Counts one reply under `limit` and records its slot, written behind together; undefined at the limit. */
+  takeWithSlot(slot: SlotRecord, limit: number): Promise<number | undefined>;
+  /** The slot's reply ended: its record goes. */
+  endSlot(userId: string): void;
+}
 
 /**
  * Stream slots kept in this process: on PGlite one server process holds the data folder (its lock), so nothing else
- * can hold a slot, and a query per take and release (about 1 ms each on PGlite) is not needed.
+ * can hold a slot, and a query per take and release (about 1 ms each on PGlite) is not needed. Each slot's row is
+ * still written, behind and with the reply's count (LocalQuota), so that a crash's replies can be given back.
  */
 export class LocalSlots implements StreamSlots {
   private readonly held = new Map<string, symbol>();
 
   constructor(
     private readonly db: Db,
-    private readonly quota: ReplyQuota,
+    private readonly quota: LocalSlotQuota,
   ) {}
 
-  async take(claim: SlotClaim): Promise<SlotTake> {
-    if (this.held.has(claim.userId)) {
+  async take(claim: SlotClaim, now = Date.now()): Promise<SlotTake> {
+    const { userId } = claim;
+    if (this.held.has(userId)) {
       return { slot: undefined, refused: 'busy', retryAfterSeconds: BUSY_RETRY_SECONDS };
     }
-    const token = Symbol(claim.userId);
-    this.held.set(claim.userId, token);
-    const slot: Slot = {
-      release: async () => {
-        if (this.held.get(claim.userId) === token) this.held.delete(claim.userId);
-      },
-    };
+    const token = Symbol(userId);
+    this.held.set(userId, token);
+    const record = { userId, owner: claim.owner, messageId: claim.messageId, day: claim.day, takenAt: now };
     // Both or neither: the slot goes back at the limit, and if the count could not be read.
-    const counted = await this.quota.take(claim.userId, claim.day, claim.replyLimit).catch(async (error: unknown) => {
-      await slot.release();
+    const counted = await this.quota.takeWithSlot(record, claim.replyLimit).catch((error: unknown) => {
+      this.held.delete(userId);
       throw error;
     });
     if (counted === undefined) {
-      await slot.release();
+      this.held.delete(userId);
       return { slot: undefined, refused: 'limit' };
     }
+    const slot: Slot = {
+      release: async () => {
+        if (this.held.get(userId) !== token) return;
+        this.held.delete(userId);
+        this.quota.endSlot(userId);
+      },
+    };
     return { slot };
   }
 
@@ -45,28 +58,19 @@ export class LocalSlots implements StreamSlots {
   }
 
   /**
-   * This process is the only one, and it is only starting: every reply still `streaming` lost its writer (a crash or
-   * a kill -9). Each becomes `stopped` and is given back to the day it was counted on. Slot rows an earlier version
-   * kept in the database go too.
+   * This process is the only one, and it is only starting, before it counts anything: every slot row left is a
+   * reply a crash (a kill -9) cut, counted in the database with its row. Each is given back to its day, and a kept
+   * one still `streaming` becomes `stopped`. A reply still `streaming` without a row was cut before its count was
+   * written: it only stops. One transaction, so a crash now cannot give a reply back twice.
    */
   async reclaimAtStart(): Promise<void> {
-    const orphans = await this.db
-      .select({ id: chatMessages.id, createdAt: chatMessages.createdAt, userId: conversations.userId })
-      .from(chatMessages)
-      .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-      .where(and(eq(chatMessages.status, 'streaming'), eq(chatMessages.role, 'assistant')));
-    if (orphans.length > 0) {
-      await this.db
+    await this.db.transaction(async (tx) => {
+      const cut = await tx.delete(activeStreams).returning({ userId: activeStreams.userId, day: activeStreams.day });
+      for (const { userId, day } of cut) if (day) await refundReply(tx, userId, day);
+      await tx
         .update(chatMessages)
         .set({ status: 'stopped' })
-        .where(
-          inArray(
-            chatMessages.id,
-            orphans.map((orphan) => orphan.id),
-          ),
-        );
-    }
-    for (const orphan of orphans) await this.quota.refund(orphan.userId, usageDay(orphan.createdAt).day);
-    await this.db.delete(activeStreams);
+        .where(and(eq(chatMessages.status, 'streaming'), eq(chatMessages.role, 'assistant')));
+    });
   }
 }
