@@ -94,6 +94,27 @@ describe('DATA_DIR problems', () => {
     },
     60_000,
   );
+
+  // Room for the lock file but not for PGlite's set-up: PGlite's file system throws Emscripten's
+  // `{ name: 'ErrnoError', errno: 51 }`, which printed as "[object Object]".
+  it.runIf(canMount)(
+    'says the disk is full when the lock fits but PGlite cannot set up its files',
+    async () => {
+      const disk = mountTmpfs('size=4m');
+      cleanups.push(disk.unmount);
+      const dataDir = path.join(disk.dir, 'data');
+      fs.mkdirSync(dataDir);
+      fillDisk(disk.dir);
+      const filler = path.join(disk.dir, 'filler');
+      fs.truncateSync(filler, fs.statSync(filler).size - 512 * 1024);
+      const line = await failureLine({ DATA_DIR: dataDir });
+      expect(line).toBe(
+        `turtle: the disk holding DATA_DIR ${dataDir} is full, so the database cannot be opened: free some space, then start Turtle again.`,
+      );
+      expect(fs.existsSync(path.join(dataDir, 'turtle.lock'))).toBe(false);
+    },
+    60_000,
+  );
 });
 
 describe('PostgreSQL problems', () => {

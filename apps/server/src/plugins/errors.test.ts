@@ -87,6 +87,10 @@ describe('toErrorBody', () => {
     expect(toErrorBody(fromPostgres)).toEqual(diskFull);
     expect(toErrorBody(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))).toEqual(diskFull);
     expect(toErrorBody(new Error('Aborted(). Build with -sASSERTIONS for more info.'))).toEqual(diskFull);
+    // PGlite's file system throws Emscripten's ErrnoError, not an Error; 51 is Emscripten's ENOSPC.
+    const emscriptenNoSpace = { name: 'ErrnoError', errno: 51 } as unknown as Error;
+    expect(toErrorBody(emscriptenNoSpace)).toEqual(diskFull);
+    expect(toErrorBody(new Error('Failed query: insert …', { cause: emscriptenNoSpace }))).toEqual(diskFull);
   });
 
   it('answers 400 when the database cannot store a character of the text (NUL)', () => {
