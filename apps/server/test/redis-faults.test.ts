@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS, SIGNUP_EMAIL_LIMIT } from '../src/features/auth/auth-rate-limits';
+import { FALLBACK_COUNT_FACTOR } from '../src/plugins/rate-limit';
 import { call } from './support/http';
 import { startOwnRedis, type OwnRedis } from './support/own-redis';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -32,10 +34,10 @@ async function timed<T>(work: Promise<T>): Promise<{ result: T; ms: number }> {
   return { result, ms: Date.now() - started };
 }
 
-const login = (email: string) =>
+const login = (email: string, ip = nextIp()) =>
   call(server!.url, '/api/user/login', {
     form: { email, password: 'wrong-password' },
-    headers: { 'x-forwarded-for': nextIp() },
+    headers: { 'x-forwarded-for': ip },
   });
 const signup = (email: string) =>
   call(server!.url, '/api/user/signup', {
@@ -90,4 +92,46 @@ describe('Redis faults', () => {
     },
     60_000,
   );
+
+  describe('with Redis killed', () => {
+    /** How many requests the process's own counters let through where Redis would let `max` through. */
+    const fallbackAllows = (max: number) => Math.floor(max / FALLBACK_COUNT_FACTOR);
+
+    it('says degraded in health', async () => {
+      await start();
+      await redis!.kill();
+      const health = await timed(call(server!.url, '/api/health'));
+      expect(health.result.status).toBe(200);
+      expect(health.result.data).toEqual({ status: 'degraded', database: 'ok', redis: 'unavailable' });
+      expect(health.ms).toBeLessThan(2_000);
+    }, 60_000);
+
+    it('limits logins from one IP, stricter than the shared per-IP limit', async () => {
+      await start();
+      await redis!.kill();
+      const ip = nextIp();
+      const perIp = LOGIN_LIMITS.find((rule) => rule.name === 'login-ip')!.max;
+      const statuses: number[] = [];
+      // A new email each time: only the per-IP limit can answer 429.
+      for (let attempt = 0; attempt < perIp; attempt += 1) statuses.push((await login(uniqueEmail(), ip)).status);
+      const allowed = fallbackAllows(perIp);
+      expect(allowed).toBeLessThan(perIp);
+      expect(statuses).toEqual([...Array(allowed).fill(401), ...Array(perIp - allowed).fill(429)]);
+      expect((await login(uniqueEmail())).status).toBe(401);
+    }, 60_000);
+
+    it('limits signups for one email, stricter than the shared per-email limit', async () => {
+      await start();
+      await redis!.kill();
+      const email = uniqueEmail();
+      const perEmail = SIGNUP_EMAIL_LIMIT.points;
+      const statuses: number[] = [];
+      // A new IP each time: only the per-email limit can answer 429.
+      for (let attempt = 0; attempt < perEmail; attempt += 1) statuses.push((await signup(email)).status);
+      const allowed = fallbackAllows(perEmail);
+      expect(allowed).toBeLessThan(perEmail);
+      expect(statuses).toEqual([200, ...Array(allowed - 1).fill(409), ...Array(perEmail - allowed).fill(429)]);
+      expect((await signup(uniqueEmail())).status).toBe(200);
+    }, 60_000);
+  });
 });
