@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeChatStreamEvent, type ChatStreamEvent } from '@turtle/shared/chat-stream-events';
+import { SLOT_OVERDUE_AFTER_MS } from '../src/core/assistant/database-slots';
 import { FAKE_MODEL, startFakeLlm } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
@@ -217,6 +218,10 @@ describe('checks overlap the upstream call', () => {
     });
     expect(second.status).toBe(429);
     expect(second.headers.get('content-type')).toContain('application/json');
+    // The first reply is being written and may end any moment: ask again within a heartbeat (decision 014).
+    const retryAfter = Number(second.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(SLOT_OVERDUE_AFTER_MS / 1000);
     controller.abort();
   });
 });

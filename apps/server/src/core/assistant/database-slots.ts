@@ -8,6 +8,8 @@ import { refundReply } from './usage.repository';
 /** How often a running stream proves it is alive, and when a silent one counts as dead (its process crashed). */
 export const SLOT_HEARTBEAT_MS = 5_000;
 export const SLOT_STALE_AFTER_MS = 30_000;
+/** A holder silent this long has missed a heartbeat (one may come a little late on a busy server): likely dead. */
+export const SLOT_OVERDUE_AFTER_MS = SLOT_HEARTBEAT_MS + 1_000;
 
 type SlotRow = typeof activeStreams.$inferSelect;
 
@@ -131,13 +133,15 @@ async function takeSlotCountingReply(
 }
 
 /**
- * A slot whose holder missed a heartbeat looks dead: it may be taken once it is stale, so that is how long is left.
- * A live holder is writing a reply that usually ends within seconds.
+ * Retry-After for a held slot: when asking again can be answered otherwise. While the holder's heartbeat is on time
+ * its reply may end any moment, and nothing here says when: until its next heartbeat is overdue (at most
+ * SLOT_OVERDUE_AFTER_MS), by when the slot is free or the holder looks dead. Once the heartbeat is overdue: until the
+ * slot is stale and may be taken (a dead holder's reply is then stopped and given back), which is all that is left.
  */
-function retryAfterSeconds(held: SlotRow, now: number): number {
-  const silentMs = now - held.heartbeatAt;
-  if (silentMs <= SLOT_HEARTBEAT_MS * 1.5) return BUSY_RETRY_SECONDS;
-  return Math.max(1, Math.ceil((held.heartbeatAt + SLOT_STALE_AFTER_MS - now) / 1000));
+export function retryAfterSeconds(held: Pick<SlotRow, 'heartbeatAt'>, now: number): number {
+  const overdueAt = held.heartbeatAt + SLOT_OVERDUE_AFTER_MS;
+  const answerChangesAt = now < overdueAt ? overdueAt : held.heartbeatAt + SLOT_STALE_AFTER_MS;
+  return Math.max(1, Math.ceil((answerChangesAt - now) / 1000));
 }
 
 /** Frees a dead stream's slot: its reply becomes `stopped` and is not charged. Only the one who deletes it acts. */
