@@ -172,30 +172,33 @@ describe('importing an Anki package', () => {
     expect(await countOf(cards, user.id)).toBe(97);
   });
 
-  it('cleans NUL and other control characters out of deck names and tags, so what the preview lists is imported', async () => {
+  it('cleans NUL, other control characters and lone surrogates out of deck names and tags, so what the preview lists is imported', async () => {
     const { user, client, upload } = await person('Control characters');
     const bytes = ankiPackage(
-      await ankiCollection({ 1: 'Default', 1_500_000_000_003: 'De\0ck\u001b\tone' }, [
+      await ankiCollection({ 1: 'Default', 1_500_000_000_003: 'De\0ck\u001b\ton\udfffe' }, [
         { model: 'basic', deck: 1_500_000_000_003, fields: ['fr\0ont', 'back'], tags: ' a\0b \u0007 c\u001f ' },
         // A guid PostgreSQL cannot hold is no note of ours: it is new, not a refused query.
         { model: 'basic', deck: 1_500_000_000_003, fields: ['second', 'back'], guid: 'g\0uid' },
+        // Cut to 40 characters, the emoji would leave half of its pair, which the tags' jsonb refuses.
+        { model: 'basic', deck: 1_500_000_000_003, fields: ['third', 'back'], tags: `${'t'.repeat(39)}😀` },
       ]),
     );
     const preview = await upload('/api/cards/import/apkg/preview', bytes);
     expect(preview.status, preview.text).toBe(200);
-    expect((preview.data as ApkgSummary).decks).toEqual([{ name: 'Deck one', notes: 2, cards: 2, isNew: true }]);
+    expect((preview.data as ApkgSummary).decks).toEqual([{ name: 'Deck on\ufffde', notes: 3, cards: 3, isNew: true }]);
     expect((preview.data as ApkgSummary).skipped.invalid).toBe(0);
 
     const imported = await upload('/api/cards/import/apkg', bytes);
     expect(imported.status, imported.text).toBe(200);
     const [deck] = (await client.decks()).decks;
-    expect(deck?.name).toBe('Deck one');
+    expect(deck?.name).toBe('Deck on\ufffde');
     const listed = (await client.call(`/api/cards/list?deckId=${deck!.id}`)).data as ListCardsResponse;
     expect(listed.cards.map((card) => [card.front, card.tags]).sort()).toEqual([
       ['front', ['ab', 'c']],
       ['second', []],
+      ['third', ['t'.repeat(39)]],
     ]);
-    expect(await countOf(cards, user.id)).toBe(2);
+    expect(await countOf(cards, user.id)).toBe(3);
   });
 
   it('refuses bad packages with a clear 4xx and imports nothing', async () => {

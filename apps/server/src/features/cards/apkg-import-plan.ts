@@ -1,4 +1,13 @@
-import { cardOrdinals, CardContentSchema, DeckNameSchema, type CardContent, type CardKind } from '@turtle/shared/cards';
+import {
+  CARD_TAG_MAX_LENGTH,
+  CARD_TAGS_MAX,
+  cardOrdinals,
+  CardContentSchema,
+  DECK_NAME_MAX_LENGTH,
+  DeckNameSchema,
+  type CardContent,
+  type CardKind,
+} from '@turtle/shared/cards';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import { fromAnkiHtml } from './anki-html';
 import type { AnkiCollection, AnkiNoteType, AnkiReview } from './apkg-read';
@@ -34,15 +43,22 @@ const ordinalOf = (kind: CardKind, ord: number) => (kind === 'cloze' ? ord + 1 :
 /**
  * Control characters (C0) out of a name or tag, as `fromAnkiHtml` takes them out of fronts and backs: the database
  * cannot store NUL (the preview listed such a deck, then the import was refused), and none of them is visible.
- * Line breaks and tabs in a deck name become spaces; a tag has none (Anki separates tags with whitespace).
+ * Line breaks and tabs in a deck name become spaces; a tag has none (Anki separates tags with whitespace). Half a
+ * surrogate pair (deck names come from JSON, which can hold one) becomes U+FFFD, as the database would store it.
  */
-const withoutControls = (text: string) =>
-  // eslint-disable-next-line no-control-regex
-  text.replace(/[\t\n\v\f\r]/g, ' ').replace(/[\u0000-\u001f]/g, '');
+const storableName = (text: string) =>
+  text
+    .replace(/[\t\n\v\f\r]/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+/** The first `max` UTF-16 units, less half of a pair the cut would leave at the end (jsonb refuses one: a 500). */
+const cut = (text: string, max: number) => text.slice(0, max).replace(/[\ud800-\udbff]$/, '');
 
 /** A deck name Turtle accepts: Anki's subdecks ("A::B") keep their full path, cut to the longest name allowed. */
 function deckNameOf(name: string): string {
-  const parsed = DeckNameSchema.safeParse(withoutControls(name).replace(/::/g, ' › ').slice(0, 80));
+  const parsed = DeckNameSchema.safeParse(cut(storableName(name).replace(/::/g, ' › '), DECK_NAME_MAX_LENGTH));
   return parsed.success ? parsed.data : 'Imported from Anki';
 }
 
@@ -104,9 +120,9 @@ export function planApkgImport(
       front: front.text,
       back: back.text,
       tags: note.tags
-        .map((tag) => withoutControls(tag).slice(0, 40))
+        .map((tag) => cut(storableName(tag), CARD_TAG_MAX_LENGTH))
         .filter(Boolean)
-        .slice(0, 20),
+        .slice(0, CARD_TAGS_MAX),
     });
     if (!parsed.success) {
       skipped.invalid++;
