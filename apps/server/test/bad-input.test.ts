@@ -89,6 +89,27 @@ describe('a NUL character', () => {
   });
 });
 
+describe('a lone surrogate', () => {
+  // JSON may carry half of a surrogate pair ("\udfff"). A text column stored it as U+FFFD; the jsonb of card tags
+  // refused it, and the save was a 500 (found by fuzz-endpoints.test.ts).
+  it('is stored as U+FFFD in a card front and its tags, not a 500', async () => {
+    const cookie = await signedIn();
+    const deck = await call(server.url, '/api/cards/decks/create', { json: { name: 'Surrogates' }, cookie });
+    const created = await call(server.url, '/api/cards/create', {
+      json: {
+        deck: { deckId: (deck.data as { deck: { id: string } }).deck.id },
+        card: { kind: 'basic', front: 'a\ud800', tags: ['x\udfff'] },
+      },
+      cookie,
+    });
+    expect(created.status, created.text).toBe(200);
+    expect((created.data as { card: { front: string; tags: string[] } }).card).toMatchObject({
+      front: 'a\ufffd',
+      tags: ['x\ufffd'],
+    });
+  });
+});
+
 describe('the log of a failed query', () => {
   it('holds none of its values: no email, password hash or note content', async () => {
     const user = await createUser(server.database.db);
