@@ -69,6 +69,18 @@ describe('DATA_DIR problems', () => {
     );
   });
 
+  /** A DATA_DIR on a small disk filled up but for `bytesFree` (about: the file system rounds). */
+  function fullDataDisk(bytesFree: number): string {
+    const disk = mountTmpfs('size=4m');
+    cleanups.push(disk.unmount);
+    const dataDir = path.join(disk.dir, 'data');
+    fs.mkdirSync(dataDir);
+    fillDisk(disk.dir);
+    const filler = path.join(disk.dir, 'filler');
+    if (bytesFree > 0) fs.truncateSync(filler, fs.statSync(filler).size - bytesFree);
+    return dataDir;
+  }
+
   // Needs root and mount (CI and the developers' machines have both); elsewhere there is no read-only disk to use.
   it.runIf(canMount)('says DATA_DIR is on a read-only file system (EROFS)', async () => {
     const disk = mountTmpfs('ro,size=64k');
@@ -82,11 +94,7 @@ describe('DATA_DIR problems', () => {
   it.runIf(canMount)(
     'says the disk is full instead of PGlite\u2019s "Aborted()"',
     async () => {
-      const disk = mountTmpfs('size=4m');
-      cleanups.push(disk.unmount);
-      const dataDir = path.join(disk.dir, 'data');
-      fs.mkdirSync(dataDir);
-      fillDisk(disk.dir);
+      const dataDir = fullDataDisk(0);
       const line = await failureLine({ DATA_DIR: dataDir });
       expect(line).toMatch(new RegExp(`^turtle: the disk holding DATA_DIR ${dataDir} is full`));
       expect(line).toContain('free some space, then start Turtle again.');
@@ -100,13 +108,7 @@ describe('DATA_DIR problems', () => {
   it.runIf(canMount)(
     'says the disk is full when the lock fits but PGlite cannot set up its files',
     async () => {
-      const disk = mountTmpfs('size=4m');
-      cleanups.push(disk.unmount);
-      const dataDir = path.join(disk.dir, 'data');
-      fs.mkdirSync(dataDir);
-      fillDisk(disk.dir);
-      const filler = path.join(disk.dir, 'filler');
-      fs.truncateSync(filler, fs.statSync(filler).size - 512 * 1024);
+      const dataDir = fullDataDisk(512 * 1024);
       const line = await failureLine({ DATA_DIR: dataDir });
       expect(line).toBe(
         `turtle: the disk holding DATA_DIR ${dataDir} is full, so the database cannot be opened: free some space, then start Turtle again.`,
