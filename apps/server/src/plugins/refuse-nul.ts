@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { containsNul, NUL_MESSAGE } from '@turtle/shared/text';
+import { containsNul, NUL_MESSAGE, wellFormedText } from '@turtle/shared/text';
 import { HttpError } from '../lib/http-error';
 
 /**
@@ -26,14 +26,9 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => containsNul(key) || holdsNul(item, depth + 1));
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
-
 /** The value with every lone surrogate in its strings replaced by U+FFFD (objects and arrays changed in place). */
 function wellFormed<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') {
-    return (LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\ufffd') : value) as T;
-  }
+  if (typeof value === 'string') return wellFormedText(value) as T;
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) record[key] = wellFormed(record[key], depth + 1);

@@ -9,6 +9,7 @@ import {
   type CardKind,
 } from '@turtle/shared/cards';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
+import { wellFormedText } from '@turtle/shared/text';
 import { fromAnkiHtml } from './anki-html';
 import type { AnkiCollection, AnkiNoteType, AnkiReview } from './apkg-read';
 
@@ -47,11 +48,10 @@ const ordinalOf = (kind: CardKind, ord: number) => (kind === 'cloze' ? ord + 1 :
  * surrogate pair (deck names come from JSON, which can hold one) becomes U+FFFD, as the database would store it.
  */
 const storableName = (text: string) =>
-  text
+  wellFormedText(text)
     .replace(/[\t\n\v\f\r]/g, ' ')
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f]/g, '')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+    .replace(/[\u0000-\u001f]/g, '');
 
 /** The first `max` UTF-16 units, less half of a pair the cut would leave at the end (jsonb refuses one: a 500). */
 const cut = (text: string, max: number) => text.slice(0, max).replace(/[\ud800-\udbff]$/, '');
