@@ -27,48 +27,36 @@ async function redeem(appUrl: string, jar: CookieJar, form: Record<string, strin
 
 // Issue 17, item 13: the callback's `code` and `state` reached the logs in the request URL.
 describe('the sign-in callback in the logs', () => {
+  const lines: string[] = [];
+  const logged = useTestServer({
+    env: { LOG_LEVEL: 'info' },
+    logDestination: { write: (line) => void lines.push(line) },
+  });
+
   it('never shows its code or state', async () => {
-    const lines: string[] = [];
-    const logged = await startTestServer({
-      env: { LOG_LEVEL: 'info' },
-      logDestination: { write: (line) => void lines.push(line) },
-    });
-    try {
-      const popup = await signInThroughPopup(logged.url, new CookieJar(), { name: 'Logged', email: uniqueEmail() });
-      expect(popup.status).toBe(200);
-      const callbacks = lines.filter((line) => line.includes('/api/auth/oidc/callback?'));
-      expect(callbacks.length).toBeGreaterThan(0);
-      for (const line of callbacks) {
-        expect(line).toMatch(/code=%5Bredacted%5D/);
-        expect(line).toMatch(/state=%5Bredacted%5D/);
-      }
-      expect(lines.join('')).not.toMatch(/[?&](code|state)=(?!%5Bredacted%5D)/);
-    } finally {
-      await logged.close();
+    const popup = await signInThroughPopup(logged.url, new CookieJar(), { name: 'Logged', email: uniqueEmail() });
+    expect(popup.status).toBe(200);
+    const callbacks = lines.filter((line) => line.includes('/api/auth/oidc/callback?'));
+    expect(callbacks.length).toBeGreaterThan(0);
+    for (const line of callbacks) {
+      expect(line).toMatch(/code=%5Bredacted%5D/);
+      expect(line).toMatch(/state=%5Bredacted%5D/);
     }
+    expect(lines.join('')).not.toMatch(/[?&](code|state)=(?!%5Bredacted%5D)/);
   });
 
   it('never shows the state of a sign-in cancelled at the provider, in the refusal either', async () => {
-    const lines: string[] = [];
-    const logged = await startTestServer({
-      env: { LOG_LEVEL: 'info' },
-      logDestination: { write: (line) => void lines.push(line) },
-    });
-    try {
-      const jar = new CookieJar();
-      const start = await browserFetch(jar, `${logged.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`);
-      const authorize = new URL(start.headers.get('location')!, logged.url);
-      const state = authorize.searchParams.get('state')!;
-      expect(state.length).toBeGreaterThan(20);
-      const issuer = `${logged.url}/dev-oidc`;
-      const callback = `${logged.url}/api/auth/oidc/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(issuer)}`;
-      const refused = await browserFetch(jar, callback);
-      expect(refused.status).toBe(400);
-      expect(lines.some((line) => line.includes('sign-in callback refused'))).toBe(true);
-      expect(lines.join('')).not.toContain(state);
-    } finally {
-      await logged.close();
-    }
+    const jar = new CookieJar();
+    const start = await browserFetch(jar, `${logged.url}/api/auth/oidc/start?nonce=popup-nonce-0123456789`);
+    const authorize = new URL(start.headers.get('location')!, logged.url);
+    const state = authorize.searchParams.get('state')!;
+    expect(state.length).toBeGreaterThan(20);
+    const issuer = `${logged.url}/dev-oidc`;
+    const callback = `${logged.url}/api/auth/oidc/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(issuer)}`;
+    const refused = await browserFetch(jar, callback);
+    expect(refused.status).toBe(400);
+    expect(lines.some((line) => line.includes('sign-in callback refused'))).toBe(true);
+    expect(lines.join('')).not.toContain(state);
   });
 });
 
