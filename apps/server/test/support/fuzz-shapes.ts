@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CARD_KINDS } from '@turtle/shared/cards';
 import { LESSON_IDS } from '@turtle/shared/lesson-helpers';
+import { wellFormedText } from '@turtle/shared/text';
 import type { AnkiNoteInput } from './anki-package';
 
 /**
@@ -35,9 +36,7 @@ const filled = fc.oneof(
 
 /** `encodeURIComponent`, which throws on a lone surrogate: that one becomes U+FFFD, as a browser would send it. */
 export function encodeLoosely(value: string): string {
-  return encodeURIComponent(
-    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
-  );
+  return encodeURIComponent(wellFormedText(value));
 }
 
 const query = (values: Record<string, string | undefined>) =>
