@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_API_KEY, FAKE_MODEL, startFakeLlm, type FakeLlm } from '../apps/server/test/support/fake-llm';
-import { useE2eApp } from './support/e2e-app';
+import { PHONE, useE2eApp } from './support/e2e-app';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { openLesson, player } from './support/lessons';
 import { composer } from './support/chat-composer';
 import { saveNoteViaApi } from './support/notes';
@@ -58,6 +59,10 @@ async function expectFailedReply(page: Page, message: string, upstreamText: stri
   expect(await failed.userMessages(page).innerText()).toContain(QUESTION);
   expect(await failed.messages(page).getByText('Not sent.').count()).toBe(0);
   expect(await failed.usedToday(page)).toBe(0);
+  await expectNoSeriousA11yViolations(page, `the chat's error "${message}" at 1280 px`);
+  await page.setViewportSize(PHONE);
+  await expect.poll(() => failed.alert(page).isVisible()).toBe(true);
+  await expectNoSeriousA11yViolations(page, `the chat's error "${message}" at 390 px`);
 
   await page.reload();
   await failed.userMessages(page).getByText(QUESTION).waitFor();
