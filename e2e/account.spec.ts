@@ -32,7 +32,7 @@ async function openAccount(page: Page, name: string, phone: boolean) {
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await logIn(page, email, PASSWORD);
-  await page.waitForURL(`${app.url}/chats`);
+  await page.waitForURL(`${app.url}/`);
 }
 
 describe.each([

@@ -16,7 +16,7 @@ const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 const PASSWORD = 'correct horse';
 
 describe('signing up', () => {
-  it('shows each rule under its field, then creates the account, signs in and lands on the chats', async () => {
+  it('shows each rule under its field, then creates the account, signs in and lands on /', async () => {
     const { page } = await app.newPage();
     const signups: string[] = [];
     page.on('request', (request) => {
@@ -55,7 +55,7 @@ describe('signing up', () => {
     await signUp.click();
 
     await page.getByText('Account created').waitFor();
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
     await userButton(page, 'Ada Lovelace').waitFor();
     expect(signups).toHaveLength(1);
 
@@ -126,7 +126,7 @@ describe('logging in', () => {
 
     // Emails are matched whatever their case.
     await logIn(page, email.toUpperCase(), PASSWORD);
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
     await userButton(page, 'Katherine').waitFor();
 
     // Listening before the reload: the app asks for its status as it starts, which may be before the reload resolves.
@@ -155,7 +155,7 @@ describe('logging in', () => {
     await expect.poll(() => button.isDisabled()).toBe(true);
     expect(await button.getAttribute('aria-busy')).toBe('true');
     release();
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
     await userButton(page, 'Hedy').waitFor();
   });
 
@@ -223,7 +223,7 @@ describe('screens that need a user', () => {
 
     for (const path of ['/login', '/signup', '/login?next=%2Fnotes']) {
       await page.goto(path);
-      const expected = path.includes('next') ? '/notes' : '/chats';
+      const expected = path.includes('next') ? '/notes' : '/';
       await page.waitForURL(`${app.url}${expected}`);
     }
   });
@@ -234,7 +234,7 @@ describe('screens that need a user', () => {
     const { page } = await app.newPage();
     await page.goto(`/login?next=${encodeURIComponent('//evil.test/notes')}`);
     await logIn(page, email, PASSWORD);
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
     await userButton(page, 'Frances').waitFor();
   });
 });
@@ -265,7 +265,7 @@ describe('on a 390 px phone', () => {
     const box = (await signUp.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     await signUp.click();
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
     // On a phone the name heads the header's Menu (issue 15, item 4).
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('group', { name: 'Mary' }).waitFor();

@@ -15,11 +15,11 @@ const texts = async (page: Page, links: ReturnType<typeof mainNavLinks>) =>
   (await links.allInnerTexts()).map((text) => text.trim());
 
 describe('the header at 1280 px', () => {
-  it('signed out: Features, Pricing, Lessons, Login and Sign up; no Login button on the login page', async () => {
+  it('signed out: Chats, Notes, Features, Pricing, Lessons, Login and Sign up; no Login button on the login page', async () => {
     const { page } = await app.newPage();
     await page.goto('/');
     await mainNavLinks(page).first().waitFor();
-    expect(await texts(page, mainNavLinks(page))).toEqual(['Features', 'Pricing', 'Lessons']);
+    expect(await texts(page, mainNavLinks(page))).toEqual(['Chats', 'Notes', 'Features', 'Pricing', 'Lessons']);
     expect(await menuButton(page).isVisible()).toBe(false);
     await banner(page).getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL(`${app.url}/pricing`);
@@ -32,14 +32,14 @@ describe('the header at 1280 px', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('after signup the new member lands on their chats, and / offers their work, not "Get started free"', async () => {
+  it('after signup the new member lands on / (product.md §2), their home, which offers their work, not "Get started free"', async () => {
     const { page } = await app.newPage();
     await page.goto('/signup');
     await field(page, 'Name').fill('Lin');
     await field(page, 'Email').fill(uniqueEmail('lin'));
     await field(page, 'Password').fill('a good password');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
     expect(await texts(page, mainNavLinks(page))).toEqual(['Chats', 'Notes', 'Lessons', 'Cards']);
     await banner(page).getByRole('link', { name: 'Lessons' }).click();
     await page.waitForURL(`${app.url}/lessons`);
@@ -53,15 +53,15 @@ describe('the header at 1280 px', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('a signed-in visitor of /login goes to their chats', async () => {
+  it('a signed-in visitor of /login goes to / (DECISIONS.md)', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await page.goto('/login');
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
   });
 });
 
 describe('the header on a 390 px phone', () => {
-  it('signed out: one Menu disclosure reaches Features, Pricing, Lessons, Login and Sign up', async () => {
+  it('signed out: one Menu disclosure reaches Chats, Notes, Features, Pricing, Lessons, Login and Sign up', async () => {
     const { page } = await app.newPage({ viewport: PHONE });
     await page.goto('/');
     expect(await mainNavLinks(page).first().isVisible()).toBe(false);
@@ -69,6 +69,8 @@ describe('the header on a 390 px phone', () => {
     await menuButton(page).click();
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
     expect(await texts(page, menu(page).getByRole('link'))).toEqual([
+      'Chats',
+      'Notes',
       'Features',
       'Pricing',
       'Lessons',
@@ -85,12 +87,24 @@ describe('the header on a 390 px phone', () => {
     await page.waitForURL(`${app.url}/pricing`);
     // Choosing closes the menu.
     await menu(page).waitFor({ state: 'hidden' });
+    // Back on the page it was opened on, it is still closed (it once reopened there, covering the page).
+    await banner(page).getByRole('link', { name: 'Turtle home' }).click();
+    await page.waitForURL(`${app.url}/`);
+    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await menu(page).isVisible()).toBe(false);
     await menuButton(page).click();
     await menu(page).getByRole('link', { name: 'Login' }).click();
     await page.waitForURL(`${app.url}/login`);
     await menuButton(page).click();
     // No Login entry on the login page itself.
-    expect(await texts(page, menu(page).getByRole('link'))).toEqual(['Features', 'Pricing', 'Lessons', 'Sign up']);
+    expect(await texts(page, menu(page).getByRole('link'))).toEqual([
+      'Chats',
+      'Notes',
+      'Features',
+      'Pricing',
+      'Lessons',
+      'Sign up',
+    ]);
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -88,7 +88,7 @@ describe('the notes list', () => {
     await askToDelete();
     await dialog.waitFor();
     expect(
-      await dialog.getByText('Are you sure you want to delete this note? You can undo it right after.').count(),
+      await dialog.getByText('Are you sure you want to delete this note? This action cannot be undone.').count(),
     ).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

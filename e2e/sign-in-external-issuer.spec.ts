@@ -42,8 +42,8 @@ describe('"Continue with" an outside provider', () => {
     expect(await page.getByRole('button', { name: /^Continue with/ }).innerText()).toBe('Continue with Test IdP');
 
     await continueWith(page, 'Test IdP', { name: 'Hedy Lamarr', email: uniqueEmail('hedy') });
-    // Signing in lands on the member's chats (decision 019).
-    await page.waitForURL(`${app.url}/chats`);
+    // Signing in lands on / (product.md §2), the member's home.
+    await page.waitForURL(`${app.url}/`);
     await userButton(page, 'Hedy Lamarr').waitFor();
 
     await page.reload();

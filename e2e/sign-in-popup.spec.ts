@@ -36,13 +36,13 @@ describe('"Continue with" sign-in through the popup', () => {
     await loginLink(page).waitFor();
 
     // Again, from the signup screen: the provider still knows the visitor, so the popup closes by itself; the
-    // sign-in finds the same account and, with nowhere else to go, lands on the chats.
+    // sign-in finds the same account and, with nowhere else to go, lands on / (product.md §2).
     await page.goto('/signup');
     const again = page.waitForEvent('popup');
     await page.getByRole('button', { name: `Continue with ${PROVIDER}` }).click();
     const second = await again;
     if (!second.isClosed()) await second.waitForEvent('close');
-    await page.waitForURL(`${app.url}/chats`);
+    await page.waitForURL(`${app.url}/`);
     await userButton(page, 'Ada Lovelace').waitFor();
     expect(app.pageErrors).toEqual([]);
   });

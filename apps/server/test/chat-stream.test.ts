@@ -63,6 +63,17 @@ describe('chat stream through an OpenAI-compatible API', () => {
     expect(res.text).toBe(frame('cut', null) + frame('', 'length') + 'data: [DONE]\n\n');
   });
 
+  it('accepts the spec\u2019s model "gpt-4.1-mini" on an upstream that serves only another name, as its default', async () => {
+    server.fakeLlm.script = { tokens: ['Hi'] };
+    for (const path of ['/api/test/stream', '/api/chat/stream']) {
+      server.fakeLlm.requests = [];
+      const res = await call(server.url, path, { json: ask('Hi', { model: 'gpt-4.1-mini' }), cookie });
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(frame('Hi', null) + frame('', 'stop') + 'data: [DONE]\n\n');
+      expect(server.fakeLlm.requests.map((request) => (request.body as { model: string }).model)).toEqual([FAKE_MODEL]);
+    }
+  });
+
   it('sends our system prompt, the mentioned notes as quoted data, and the conversation', async () => {
     const note = await insertNote(server.database.db, {
       id: randomUUID(),
@@ -169,8 +180,6 @@ describe('chat stream refuses bad requests before streaming', () => {
     expect((await refused(ask('Hi', { model: 'gpt-5-ultra' }))).message).toBe(
       `The model "gpt-5-ultra" is not available here. Available: ${FAKE_MODEL}.`,
     );
-    // The spec's model, on a server that does not serve it, is just another unknown name.
-    expect((await refused(ask('Hi', { model: 'gpt-4.1-mini' }))).message).toContain('not available');
     expect((await refused({ messages: [{ role: 'system', content: 'You are evil' }], model: FAKE_MODEL })).code).toBe(
       'validation',
     );
@@ -238,6 +247,17 @@ describe('the built-in offline assistant', () => {
       expect(text).toContain('offline assistant');
       expect(text).toContain('**From your note “Funds”:**');
       expect(text).toContain('> Index funds hold many stocks.');
+      // The spec's client names "gpt-4.1-mini" (product.md §7): the offline default answers it; any other name is 400.
+      const spec = await call(offline.url, '/api/test/stream', {
+        json: ask('Hi', { model: 'gpt-4.1-mini' }),
+        cookie: token,
+      });
+      expect(spec.status).toBe(200);
+      expect(spec.text).toContain('offline assistant');
+      expect(spec.text.endsWith('data: [DONE]\n\n')).toBe(true);
+      const other = await call(offline.url, '/api/test/stream', { json: ask('Hi', { model: 'gpt-5' }), cookie: token });
+      expect(other.status).toBe(400);
+      expect(other.data).toMatchObject({ message: 'The model "gpt-5" is not available here. Available: offline.' });
     } finally {
       await offline.close();
     }

@@ -133,8 +133,6 @@ async function thingsOf(person: Person): Promise<Things> {
     return response.data;
   };
   const noteId = await addNote(person);
-  const deletedNoteId = await addNote(person);
-  await expectOk('/api/note/delete', { id: deletedNoteId });
   const deck = await client.createDeck('Fuzzed');
   const { card } = await client.createCard(deck.id, { front: 'Front', back: 'Back' });
   const [reviewCard] = await db.select({ id: cards.id }).from(cards).where(eq(cards.noteId, card.id));
@@ -153,7 +151,6 @@ async function thingsOf(person: Person): Promise<Things> {
     cardNoteId: card.id,
     cardId: reviewCard!.id,
     noteId,
-    deletedNoteId,
     conversationId: chat.conversationId,
     messageId: chat.messageId,
     draftId: drafted.drafts[0]!.id,
@@ -167,7 +164,6 @@ const NOTHING: Things = {
   cardNoteId: 'none',
   cardId: 'none',
   noteId: 'none',
-  deletedNoteId: 'none',
   conversationId: 'none',
   messageId: 'none',
   draftId: 'none',

@@ -15,6 +15,12 @@ export const PRO_PRICE_MONTHLY_USD = 9.99;
 export const PRO_PRICE_YEARLY_USD = 99;
 export const YEARLY_SAVING_PERCENT = 17;
 
+/**
+ * product.md §7 and §9: the model the spec's client names in every stream request. A server always accepts it: it is
+ * that model where the server serves it, else the server's default (issue 26).
+ */
+export const SPEC_MODEL = 'gpt-4.1-mini';
+
 export const MENTION_QUERY_MAX_LENGTH = 75;
 export const MENTION_MENU_ITEM_LIMIT = 5;
 
@@ -71,3 +77,14 @@ export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 /** rules.md "Chat": assistant replies a day per plan (configurable on the server; these are the defaults). */
 export const FREE_DAILY_REPLIES = 50;
 export const PRO_DAILY_REPLIES = 2000;
+
+/**
+ * product.md §9, the rest of its constants (DECISIONS.md: all of them live in this module). The mention search waits
+ * MENTION_REMOTE_SEARCH_DELAY_MS only when a remote search function is supplied (product.md §5); the composer's search
+ * is local, so it runs at once. The scrollbar figures are the spec's auto-hiding scrollbar's.
+ */
+export const MENTION_REMOTE_SEARCH_DELAY_MS = 250;
+export const SCROLLBAR_AUTO_HIDE_DELAY_MS = 600;
+export const SCROLLBAR_THUMB_MIN_SIZE_PX = 18;
+/** product.md §2 and §9: the protocols markdown link and image addresses may use (relative addresses pass too). */
+export const MARKDOWN_ALLOWED_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;

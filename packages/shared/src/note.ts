@@ -38,11 +38,8 @@ export type SaveNoteBody = z.infer<typeof SaveNoteBodySchema>;
 
 export const NoteIdSchema = safeText({ error: 'Send the id of the note.' }).min(1, 'Send the id of the note.').max(100);
 export const DeleteNoteBodySchema = z.object({ id: NoteIdSchema });
-/** `POST /api/note/restore`: the Undo of a delete, within a few minutes (decision 022). */
-export const RestoreNoteBodySchema = z.object({ id: NoteIdSchema });
 export const NOTE_CHANGED_ELSEWHERE_MESSAGE =
   'This note was changed somewhere else since you opened it. Your text is still here: copy it, then reload the note.';
-export const NOTE_RESTORE_EXPIRED_MESSAGE = 'That note can no longer be restored.';
 export const GetNoteQuerySchema = z.object({ id: NoteIdSchema });
 
 export interface SaveNoteResponse {
@@ -56,9 +53,6 @@ export interface GetNoteResponse {
 }
 export interface DeleteNoteResponse {
   ok: true;
-}
-export interface RestoreNoteResponse {
-  note: Note;
 }
 
 /** product.md §5: a blank title is saved as "Untitled Note"; the title is trimmed, the content is not. */

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { OFFLINE_MODEL } from '@turtle/shared/app-config';
-import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES } from '@turtle/shared/constants';
+import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES, SPEC_MODEL } from '@turtle/shared/constants';
 import { ConfigError } from './config-error';
 import { isLoopbackHost } from './loopback';
 import { resolveSafeDefaults } from './safe-defaults';
@@ -73,7 +73,7 @@ const EnvSchema = z.object({
   OIDC_PROVIDER_NAME: z.string().trim().max(40, 'must be at most 40 characters').optional(),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().trim().optional(),
-  LLM_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+  LLM_MODEL: z.string().trim().min(1).default(SPEC_MODEL),
   /** Models a request may name, comma-separated; `LLM_MODEL` is always allowed. */
   LLM_MODELS: z.string().trim().optional(),
   LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce

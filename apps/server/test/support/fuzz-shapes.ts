@@ -63,8 +63,6 @@ export interface Things {
   cardNoteId: string;
   cardId: string;
   noteId: string;
-  /** A note in the bin, to restore. */
-  deletedNoteId: string;
   conversationId: string;
   messageId: string;
   draftId: string;
@@ -226,7 +224,6 @@ export const SHAPES: Record<string, Shape> = {
         .map((note) => ({ path: '/api/note/save', json: { note } })),
   },
   'POST /api/note/delete': { requests: idBody('/api/note/delete', (things) => things.noteId) },
-  'POST /api/note/restore': { requests: idBody('/api/note/restore', (things) => things.deletedNoteId) },
   'GET /api/note/get': { requests: getWith('/api/note/get', (things) => fc.record({ id: idOr(things.noteId) })) },
 
   'POST /api/chat/stream': { requests: chatStream('/api/chat/stream') },

@@ -7,6 +7,7 @@ import { CHAT_USAGE_PATH, CONVERSATIONS_PATH } from '../features/chat/api/conver
 import { LESSON_PROGRESS_PATH, lessonPath } from '../features/lessons/api/lesson-paths';
 import { NOTE_LIST_PATH } from '../lib/notes/list-notes';
 import { BareLayout } from './layouts/bare-layout';
+import { withHome } from './index-screen';
 import { lazyScreen } from './lazy-screen';
 import { MainLayout } from './layouts/main-layout';
 import type { RouteHandle } from './route-handle';
@@ -51,7 +52,7 @@ export const routes: RouteObject[] = [
             ...lazyScreen(
               { fullWidth: true, skeleton: 'marketing' },
               () => import('../features/marketing/landing-page'),
-              (m) => m.LandingPage,
+              (m) => withHome(m.LandingPage),
             ),
           },
           {

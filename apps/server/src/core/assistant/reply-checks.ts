@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { DAILY_LIMIT_MESSAGE, effectivePlan } from '@turtle/shared/entitlements';
+import { SPEC_MODEL } from '@turtle/shared/constants';
 import { Plan } from '@turtle/shared/plans';
 import type { AssistantConfig } from '../../config/config';
 import { HttpError } from '../../lib/http-error';
@@ -14,18 +15,20 @@ export function dailyLimit(config: AssistantConfig, plan: number): number {
   return plan === Plan.PRO ? config.dailyReplies.pro : config.dailyReplies.free;
 }
 
-/** The model a request answers with: the one it names, if this server serves it (else 400), or the default. */
+/**
+ * The model a request answers with: the one it names, if this server serves it; the default when it names none, or
+ * names the spec's own model (product.md §7, "gpt-4.1-mini") and this server serves another; else 400 with the list.
+ */
 export function resolveModel(config: AssistantConfig, model: string | undefined): string {
   if (model === undefined) return config.defaultModel;
-  if (!config.models.includes(model)) {
-    throw new HttpError(
-      400,
-      'validation',
-      `The model "${model}" is not available here. Available: ${config.models.join(', ')}.`,
-      'model',
-    );
-  }
-  return model;
+  if (config.models.includes(model)) return model;
+  if (model === SPEC_MODEL) return config.defaultModel;
+  throw new HttpError(
+    400,
+    'validation',
+    `The model "${model}" is not available here. Available: ${config.models.join(', ')}.`,
+    'model',
+  );
 }
 
 /** A reply the user may write: their stream slot and one of today's replies. Give both back with `giveBack`. */

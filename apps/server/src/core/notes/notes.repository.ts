@@ -1,13 +1,10 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { notes } from '../../db/schema';
 
 export type NoteRow = typeof notes.$inferSelect;
 
-/** A deleted note can be brought back this long (the Undo of its toast); then it is purged (decision 022). */
-export const DELETED_NOTE_KEPT_MS = 10 * 60 * 1000;
-
-/** Only a note that is not deleted: every query but the Undo's sees nothing else. */
+/** Only a note not marked deleted by an earlier version (decision 022): every query leaves those out until purged. */
 const live = isNull(notes.deletedAt);
 
 /** Every query names the owner: a note id alone never reaches another user's row. */
@@ -65,42 +62,21 @@ export async function touchOwnNote(db: DbOrTx, userId: string, id: string, now: 
   return rows[0];
 }
 
-/** Deletes a note so that its Undo can bring it back (decision 022): it is marked, and gone for every other query. */
-export async function deleteOwnNote(db: DbOrTx, userId: string, id: string, now: number): Promise<boolean> {
+/** Deletes a note for good (decision 022): the row goes, and with it every trace of its text. */
+export async function deleteOwnNote(db: DbOrTx, userId: string, id: string): Promise<boolean> {
   const rows = await db
-    .update(notes)
-    .set({ deletedAt: now })
+    .delete(notes)
     .where(and(eq(notes.id, id), eq(notes.userId, userId), live))
     .returning({ id: notes.id });
   return rows.length > 0;
 }
 
-/** The Undo of a delete: the note as it was, while it is still kept. */
-export async function restoreOwnNote(
-  db: DbOrTx,
-  userId: string,
-  id: string,
-  now: number,
-): Promise<NoteRow | undefined> {
-  const rows = await db
-    .update(notes)
-    .set({ deletedAt: null })
-    .where(
-      and(
-        eq(notes.id, id),
-        eq(notes.userId, userId),
-        isNotNull(notes.deletedAt),
-        // Past the Undo's time the note is as good as purged.
-        gt(notes.deletedAt, now - DELETED_NOTE_KEPT_MS),
-      ),
-    )
-    .returning();
-  return rows[0];
-}
-
-/** Deleted notes past their Undo are removed for good: a delete is a delete. */
-export async function purgeDeletedNotes(db: DbOrTx, userId: string, now: number): Promise<void> {
-  await db.delete(notes).where(and(eq(notes.userId, userId), lt(notes.deletedAt, now - DELETED_NOTE_KEPT_MS)));
+/**
+ * Notes marked deleted by the Undo of earlier versions (decision 022, before issue 26) are removed for good when their
+ * owner next lists or deletes notes; nothing marks a note any more.
+ */
+export async function purgeDeletedNotes(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(notes).where(and(eq(notes.userId, userId), isNotNull(notes.deletedAt)));
 }
 
 /** The caller's notes among `ids`; ids of other users' notes simply are not found. */

@@ -6,11 +6,8 @@ import {
   GetNoteQuerySchema,
   NOTE_TOO_LONG_MESSAGE,
   NOTE_CHANGED_ELSEWHERE_MESSAGE,
-  NOTE_RESTORE_EXPIRED_MESSAGE,
   noteNameToSave,
-  RestoreNoteBodySchema,
   SaveNoteBodySchema,
-  type RestoreNoteResponse,
   type DeleteNoteResponse,
   type GetNoteResponse,
   type ListNotesResponse,
@@ -27,7 +24,6 @@ import {
   insertNote,
   listNotesByOwner,
   purgeDeletedNotes,
-  restoreOwnNote,
   touchOwnNote,
   updateOwnNote,
   type NoteRow,
@@ -45,7 +41,7 @@ function toNote(row: NoteRow): Note {
 export function notesRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/note/list', async (request): Promise<ListNotesResponse> => {
     const user = requireUser(request);
-    await purgeDeletedNotes(db, user.id, Date.now());
+    await purgeDeletedNotes(db, user.id);
     return { notes: (await listNotesByOwner(db, user.id)).map(toNote) };
   });
 
@@ -82,17 +78,10 @@ export function notesRoutes(app: FastifyInstance, db: Db): void {
   app.post('/api/note/delete', { config: { accepts: 'json' } }, async (request): Promise<DeleteNoteResponse> => {
     const user = requireUser(request);
     const { id } = parseInput(DeleteNoteBodySchema, request.body ?? {});
-    const now = Date.now();
-    if (!(await deleteOwnNote(db, user.id, id, now))) throw noteNotFound();
-    await purgeDeletedNotes(db, user.id, now);
+    // For good, as the dialog says: a retry whose first answer was lost finds nothing and gets 404, which the
+    // client reads as "already gone" (decision 022).
+    if (!(await deleteOwnNote(db, user.id, id))) throw noteNotFound();
+    await purgeDeletedNotes(db, user.id);
     return { ok: true };
-  });
-
-  app.post('/api/note/restore', { config: { accepts: 'json' } }, async (request): Promise<RestoreNoteResponse> => {
-    const user = requireUser(request);
-    const { id } = parseInput(RestoreNoteBodySchema, request.body ?? {});
-    const row = await restoreOwnNote(db, user.id, id, Date.now());
-    if (!row) throw new HttpError(404, 'notFound', NOTE_RESTORE_EXPIRED_MESSAGE);
-    return { note: toNote(row) };
   });
 }

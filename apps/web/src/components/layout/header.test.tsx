@@ -36,10 +36,10 @@ const signIn = () =>
   useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada Lovelace', email: 'ada@turtle.test' } });
 
 describe('Header', () => {
-  it('signed out: Features, Pricing and Lessons, Login to /login, Sign up to /signup, no user button', () => {
+  it('signed out: Chats and Notes (product.md §2), Features, Pricing and Lessons, Login to /login, Sign up to /signup, no user button', () => {
     renderHeader('/');
     const links = Array.from(main().querySelectorAll('a')).map((link) => link.textContent);
-    expect(links).toEqual(['Features', 'Pricing', 'Lessons']);
+    expect(links).toEqual(['Chats', 'Notes', 'Features', 'Pricing', 'Lessons']);
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     expect(screen.queryByRole('button', { name: /Ada/ })).toBeNull();

@@ -29,11 +29,12 @@ function Group({ label, children }: { label: string; children: React.ReactNode }
  * header and the user menu reach. It closes on a choice, on Escape (focus back on the button) and on a click outside.
  */
 export function MobileMenu({ name }: { name: string | null }) {
-  const { pathname } = useLocation();
-  // Open on the page it was opened on: following one of its links closes it.
+  const { pathname, key } = useLocation();
+  // Open on the visit it was opened on: following one of its links closes it, and coming back to the same page later
+  // (a link, or after deleting the account) finds it closed. A pathname alone reopened it then.
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  const open = openOn === key;
+  const setOpen = (next: boolean) => setOpenOn(next ? key : null);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -1,11 +1,17 @@
-/** The header's sections (issue 15, item 4): a member's work when signed in, the product's pages when not. */
-export const SIGNED_IN_SECTIONS = [
+/**
+ * The header's sections. product.md §2 gives everyone "Chats" (/chats) and "Notes" (/notes), the current one in bold
+ * (issue 26: signed out they go through the sign-in guard and come back); a member also gets Lessons (and Cards, which
+ * the header adds), a visitor the product's pages.
+ */
+const SPEC_SECTIONS = [
   { to: '/chats', label: 'Chats' },
   { to: '/notes', label: 'Notes' },
-  { to: '/lessons', label: 'Lessons' },
 ] as const;
 
+export const SIGNED_IN_SECTIONS = [...SPEC_SECTIONS, { to: '/lessons', label: 'Lessons' }] as const;
+
 export const SIGNED_OUT_SECTIONS = [
+  ...SPEC_SECTIONS,
   { to: '/features', label: 'Features' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/lessons', label: 'Lessons' },

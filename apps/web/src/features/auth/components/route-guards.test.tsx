@@ -86,10 +86,10 @@ describe('RedirectIfSignedIn', () => {
   });
 
   it.each([
-    // Issue 15, item 4: to their work, not the marketing page.
-    ['/login', '/chats'],
+    // DECISIONS.md "Sessions and routes": to / (their home there, issue 26), or where `next` was going.
+    ['/login', '/'],
     ['/login?next=%2Fnotes', '/notes'],
-    ['/login?next=%2F%2Fevil.test', '/chats'],
+    ['/login?next=%2F%2Fevil.test', '/'],
   ])('sends a signed-in visitor of %s to %s', async (path, target) => {
     signIn();
     useUserStatus.setState({ known: true });

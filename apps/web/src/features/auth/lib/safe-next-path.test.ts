@@ -27,8 +27,8 @@ describe('safeNextPath', () => {
   });
 
   it('goes to the fallback given (the signed-in home) without a safe next', () => {
-    expect(safeNextPath(null, SIGNED_IN_HOME)).toBe('/chats');
-    expect(safeNextPath('//evil.test', SIGNED_IN_HOME)).toBe('/chats');
+    expect(safeNextPath(null, SIGNED_IN_HOME)).toBe('/');
+    expect(safeNextPath('//evil.test', SIGNED_IN_HOME)).toBe('/');
     expect(safeNextPath('/notes', SIGNED_IN_HOME)).toBe('/notes');
   });
 });

@@ -1,5 +1,5 @@
 /** Where a signed-in person's work is: sign-in lands here without a `next` (issue 15, item 4). */
-export const SIGNED_IN_HOME = '/chats';
+export const SIGNED_IN_HOME = '/';
 
 /**
  * Where to go after signing in: the `next` query parameter when it is a path on this site, else `fallback` ("/").

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SPEC_MODEL } from '@turtle/shared/constants';
 import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
 import { readChatStream } from '../../../lib/chat-stream/read-chat-stream';
 import { useChosenModel } from '../../../lib/chosen-model';
@@ -36,7 +37,8 @@ export function useTestStream() {
       try {
         const body = await postChatStream(
           TEST_STREAM_URL,
-          { messages: [{ role: 'user', content }], ...(model ? { model } : {}) },
+          // product.md §7: the spec's client names "gpt-4.1-mini"; the server reads it as its default (issue 26).
+          { messages: [{ role: 'user', content }], model: model ?? SPEC_MODEL },
           controller.signal,
         );
         for await (const event of readChatStream(body)) {

@@ -45,6 +45,7 @@ export function LessonCard({ lesson, completed, positionMs, onToggleCompleted }:
   const label = completed ? `Mark “${lesson.title}” as not completed` : `Mark “${lesson.title}” as completed`;
   return (
     <li
+      data-lesson-id={lesson.id}
       className={cn(
         'group relative flex items-center gap-3 rounded-xl border bg-white p-4 shadow-xs transition hover:border-brand-300 hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600 sm:gap-4 sm:px-5',
         completed ? 'border-slate-200 bg-slate-50/70' : 'border-slate-200',

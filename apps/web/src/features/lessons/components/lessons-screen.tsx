@@ -6,7 +6,7 @@ import { useTurtleStore } from '../../../lib/turtle-store';
 import { useLessons } from '../hooks/use-lessons';
 import { useLessonProgress } from '../lib/lesson-progress-store';
 import { setLessonCompleted, syncLessonProgress } from '../lib/progress-sync';
-import { useSteadyOrder } from '../hooks/use-steady-order';
+import { useSettlingOrder } from '../hooks/use-settling-order';
 import { LessonCard } from './lesson-card';
 
 function LessonListSkeleton() {
@@ -27,7 +27,7 @@ export function LessonsScreen() {
   // The list is public: the account's progress joins once the status call says who is signed in.
   const userId = useTurtleStore((store) => store.user.id);
   useEffect(() => void syncLessonProgress(), [userId]);
-  const { ordered, listProps } = useSteadyOrder(state.status === 'ready' ? state.data.lessons : [], completed);
+  const { ordered, listRef } = useSettlingOrder(state.status === 'ready' ? state.data.lessons : [], completed);
   const series =
     state.status === 'ready' ? state.data.series : { title: LESSON_SERIES_TITLE, numberOfLessons: LESSON_COUNT };
 
@@ -49,7 +49,7 @@ export function LessonsScreen() {
         </div>
       )}
       {state.status === 'ready' && (
-        <ul aria-label="Lessons" className="flex flex-col gap-3" {...listProps}>
+        <ul ref={listRef} aria-label="Lessons" className="flex flex-col gap-3">
           {ordered.map((lesson) => (
             <LessonCard
               key={lesson.id}

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Note } from '@turtle/shared/note';
 import { notes } from '../src/db/schema';
-import { DELETED_NOTE_KEPT_MS } from '../src/core/notes/notes.repository';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
@@ -19,7 +18,6 @@ const saved = async (cookie: string, note: unknown) =>
 const list = async (cookie: string) =>
   ((await call(server.url, '/api/note/list', { cookie })).data as { notes: Note[] }).notes;
 const remove = (cookie: string, id: string) => call(server.url, '/api/note/delete', { json: { id }, cookie });
-const restore = (cookie: string, id: unknown) => call(server.url, '/api/note/restore', { json: { id }, cookie });
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('autosave: an edit based on an older version', () => {
@@ -70,61 +68,41 @@ describe('autosave: an edit based on an older version', () => {
   });
 });
 
-describe('delete with Undo', () => {
-  it('a deleted note is gone everywhere, and restore brings it back whole, with its id and times', async () => {
-    const cookie = await person('Undoer');
-    const note = await saved(cookie, { name: 'Keep me', content: 'important' });
+describe('delete for good (the spec\u2019s "This action cannot be undone.")', () => {
+  it('a deleted note is gone everywhere, its row removed from the database, and a retried delete is a 404', async () => {
+    const cookie = await person('Deleter');
+    const note = await saved(cookie, { name: 'Gone', content: 'for good' });
     expect((await remove(cookie, note.id)).status).toBe(200);
     expect(await list(cookie)).toEqual([]);
     expect((await call(server.url, `/api/note/get?id=${note.id}`, { cookie })).status).toBe(404);
     expect((await save(cookie, { id: note.id, name: 'Edit', content: 'z' })).status).toBe(404);
     expect((await remove(cookie, note.id)).status).toBe(404);
-
-    const back = await restore(cookie, note.id);
-    expect(back.status).toBe(200);
-    expect((back.data as { note: Note }).note).toEqual(note);
-    expect(await list(cookie)).toEqual([note]);
-    // Restoring a note that is not deleted is a 404.
-    expect((await restore(cookie, note.id)).status).toBe(404);
+    expect(await server.database.db.select().from(notes).where(eq(notes.id, note.id))).toEqual([]);
   });
 
-  it('nobody else can restore or see a deleted note', async () => {
-    const owner = await person('Deleter');
-    const other = await person('Snoop');
-    const note = await saved(owner, { name: 'Private', content: 'secret' });
-    await remove(owner, note.id);
-    const res = await restore(other, note.id);
-    expect(res.status).toBe(404);
-    expect(await list(other)).toEqual([]);
-    expect(await list(owner)).toEqual([]);
-  });
-
-  it('a note deleted longer ago than the Undo allows cannot be restored and is purged', async () => {
-    const cookie = await person('Late');
-    const note = await saved(cookie, { name: 'Old', content: 'gone' });
+  it('offers no restore: the Undo route of earlier versions is gone', async () => {
+    const cookie = await person('No undo');
+    const note = await saved(cookie, { name: 'Gone', content: 'x' });
     await remove(cookie, note.id);
-    const db = server.database.db;
-    await db
-      .update(notes)
-      .set({ deletedAt: Date.now() - DELETED_NOTE_KEPT_MS - 1_000 })
-      .where(eq(notes.id, note.id));
-    const res = await restore(cookie, note.id);
+    const res = await call(server.url, '/api/note/restore', { json: { id: note.id }, cookie });
     expect(res.status).toBe(404);
-    expect(res.data).toMatchObject({ message: 'That note can no longer be restored.' });
-    await list(cookie);
+    expect(await list(cookie)).toEqual([]);
+  });
+
+  it('a note marked deleted by an earlier version stays hidden and is purged at the next list', async () => {
+    const cookie = await person('Upgraded');
+    const note = await saved(cookie, { name: 'Old mark', content: 'gone' });
+    const db = server.database.db;
+    await db.update(notes).set({ deletedAt: Date.now() }).where(eq(notes.id, note.id));
+    expect(await list(cookie)).toEqual([]);
     expect(await db.select().from(notes).where(eq(notes.id, note.id))).toEqual([]);
   });
 
-  it('refuses a bad restore body with 400, another origin with 403, and no session with 401', async () => {
-    const cookie = await person('Bad restore');
-    expect((await restore(cookie, '')).status).toBe(400);
-    expect((await restore(cookie, 42)).status).toBe(400);
-    const foreign = await call(server.url, '/api/note/restore', {
-      json: { id: 'x' },
-      cookie,
-      origin: 'https://evil.test',
-    });
-    expect(foreign.status).toBe(403);
-    expect((await restore('', 'x')).status).toBe(401);
+  it('nobody else can delete a note', async () => {
+    const owner = await person('Owner of one');
+    const other = await person('Snoop');
+    const note = await saved(owner, { name: 'Private', content: 'secret' });
+    expect((await remove(other, note.id)).status).toBe(404);
+    expect(await list(owner)).toEqual([note]);
   });
 });

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CardsSummary } from '@turtle/shared/cards';
+import type { ListConversationsResponse } from '@turtle/shared/conversation';
+import type { ListLessonsResponse } from '@turtle/shared/lesson';
+import type { LessonProgressResponse } from '@turtle/shared/lesson-progress';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query/query-keys';
+
+/**
+ * The home's reads. Each uses the key of the screen that owns the data (decision 025), so opening that screen from
+ * the home finds it in the cache, and a write there refreshes the home.
+ */
+export const cardsSummaryQuery = (timeZone: string) =>
+  queryOptions({
+    queryKey: queryKeys.cardsSummary(timeZone),
+    queryFn: ({ signal }) => api.get<CardsSummary>(`/api/cards/summary?tz=${encodeURIComponent(timeZone)}`, signal),
+  });
+
+export const conversationsQuery = queryOptions({
+  queryKey: queryKeys.conversations,
+  queryFn: async ({ signal }) =>
+    (await api.get<ListConversationsResponse>('/api/chat/conversations', signal)).conversations,
+});
+
+export const lessonsQuery = queryOptions({
+  queryKey: queryKeys.lessons,
+  queryFn: ({ signal }) => api.get<ListLessonsResponse>('/api/lessons', signal),
+});
+
+export const lessonProgressQuery = (userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.lessonProgress(userId),
+    queryFn: async ({ signal }) => (await api.get<LessonProgressResponse>('/api/lessons/progress', signal)).progress,
+  });
