@@ -103,8 +103,12 @@ describe('/test, the streaming test page', () => {
     expect(reply).toContain('compound interest');
     expect(reply).toContain('LLM_API_KEY');
     expect(await testPage.error(page).count()).toBe(0);
-    // The client names no model of its own: the server's default answers.
-    expect(JSON.parse(requests[0]!)).toEqual({ messages: [{ role: 'user', content: LONG_QUESTION }] });
+    // SPEC.md §7: the body is {messages, model}, and the stream's model is "gpt-4.1-mini" (which the server always
+    // accepts, answering with its own default where it does not serve that model).
+    expect(JSON.parse(requests[0]!)).toEqual({
+      messages: [{ role: 'user', content: LONG_QUESTION }],
+      model: 'gpt-4.1-mini',
+    });
     expect(app.pageErrors).toEqual([]);
   });
 

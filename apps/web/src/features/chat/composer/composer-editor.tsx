@@ -13,6 +13,7 @@ import {
 import { useBeautifulMentions } from 'lexical-beautiful-mentions';
 import { useCallback, useImperativeHandle, useRef } from 'react';
 import { UNDO_HISTORY_MERGE_DELAY_MS } from '@turtle/shared/constants';
+import { useTurtleStore } from '../../../lib/turtle-store';
 import type { ComposerProps } from './composer';
 import { ComposerDecoratorErrorBoundary } from './composer-error';
 import { ComposerFrame, EDITOR_STYLE, EDITOR_TEXT_CLASS, SendOrStopButton } from './composer-frame';
@@ -46,10 +47,13 @@ export function ComposerEditor({
   const hasText = useHasText();
   const blocked = blockedReason !== undefined;
   const canSend = hasText && !disabled && !blocked;
+  // product.md §4 "Message content": with canExpandNotes on, a note mention sends that note's content.
+  const canExpandNotes = useTurtleStore((state) => state.canExpandNotes);
 
   const send = useCallback(() => {
     if (disabled || blocked) return;
-    const message = readComposerMessage(editor);
+    const expand = canExpandNotes ? new Map(notes.map((note) => [note.id, note.content])) : undefined;
+    const message = readComposerMessage(editor, expand);
     if (message.content === '') return;
     onSend(message);
     editor.update(
@@ -61,7 +65,7 @@ export function ComposerEditor({
     );
     editor.dispatchCommand(CLEAR_HISTORY_COMMAND, undefined);
     editor.blur();
-  }, [disabled, blocked, editor, onSend]);
+  }, [disabled, blocked, editor, onSend, canExpandNotes, notes]);
 
   useSendOnEnter({ enabled: !coarsePointer, menuOpen, send });
   useRepairLaggingPick(menuOpen);

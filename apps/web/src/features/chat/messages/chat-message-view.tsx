@@ -66,7 +66,8 @@ export function ChatMessageView({ message, onRegenerate, hideActions = false, ma
   return (
     <div className="chat-message-in-assistant group/reply w-full" data-role="assistant">
       <span className="sr-only">The assistant said:</span>
-      <MarkdownMessage markdown={message.content} />
+      {/* product.md §2: rendered as markdown from htmlContent, or from content when htmlContent is missing. */}
+      <MarkdownMessage markdown={message.htmlContent || message.content} />
       <MessageTime timestamp={message.timestamp} />
       <AssistantNotes message={message} />
       <AssistantFooter message={message} onRegenerate={onRegenerate} hideActions={hideActions} makeCards={makeCards} />

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
+import { sidewaysOverflow } from './support/notes';
+
+// SPEC.md §2 "Shared layout and header": "The main area is at most 4xl wide" (docs/spec-conformance.md). The landing,
+// features, login and signup pages draw full-width bands by decisions 005 and 007; every other screen of the layout
+// with header, main area and footer is checked here.
+const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
+
+/** 4xl in Tailwind: 56rem. */
+const MAX_4XL_PX = 56 * 16;
+
+const SIGNED_OUT = ['/pricing', '/lessons', '/no/such/page'];
+const SIGNED_IN = ['/notes', '/note/new', '/membership', '/test', '/demo/lexical_mentions', '/demo/markdown'];
+
+for (const viewport of [DESKTOP, PHONE]) {
+  describe(`the main layout at ${viewport.width} px`, () => {
+    it('keeps its main area at most 4xl wide, centred, within the screen', async () => {
+      const signedOut = (await app.newPage({ viewport })).page;
+      const signedIn = (await app.newPage({ signedIn: true, viewport })).page;
+      for (const [page, path] of [
+        ...SIGNED_OUT.map((path) => [signedOut, path] as const),
+        ...SIGNED_IN.map((path) => [signedIn, path] as const),
+      ]) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // The layout with the footer.
+        expect(await page.getByRole('contentinfo').count(), path).toBe(1);
+        const main = (await page.getByRole('main').boundingBox())!;
+        expect(main.width, path).toBeLessThanOrEqual(Math.min(MAX_4XL_PX, viewport.width));
+        const left = main.x;
+        const right = viewport.width - (main.x + main.width);
+        expect(Math.abs(left - right), `${path} centred`).toBeLessThanOrEqual(1);
+        expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+      }
+      expect(app.pageErrors).toEqual([]);
+    }, 120_000);
+  });
+}
