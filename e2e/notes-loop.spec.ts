@@ -17,7 +17,7 @@ describe.each([
   ['1280 px', DESKTOP],
   ['390 px', PHONE],
 ])('notes at %s', (_width, viewport) => {
-  it('an existing note saves itself as you type, shows "Saved", and leaving does not ask', async () => {
+  it('an existing note is saved only by "Save Note", based on the version it opened; typing sends nothing', async () => {
     const { page, saved } = await openNotes(viewport, [{ name: 'Plan', content: 'Step one.' }]);
     const state = page.getByTestId('save-state');
     const saves: string[] = [];
@@ -29,27 +29,23 @@ describe.each([
     await editor.content(page).click();
     await page.keyboard.press('End');
     await page.keyboard.type(' Step two.', { delay: 20 });
-    await expect.poll(() => state.innerText()).toBe('Saved');
-    // One save for the burst of typing, based on the version the editor opened.
+    await expect.poll(() => state.getAttribute('title')).toBe('Unsaved changes');
+    // product.md §2: nothing saves by itself (Back leaves without saving).
+    await page.waitForTimeout(1_200);
+    expect(saves).toEqual([]);
+
+    await editor.save(page).click();
+    await page.waitForURL(`${app.url}/notes`);
     expect(saves).toHaveLength(1);
     expect(JSON.parse(saves[0]!)).toMatchObject({
       note: { id: saved[0]!.id, content: 'Step one. Step two.', baseUpdatedAt: saved[0]!.updatedAt },
     });
-    // Typing on saves again, from the version the first save left.
-    await page.keyboard.type(' Three.');
-    await expect.poll(() => saves.length).toBe(2);
-    await expect.poll(() => state.innerText()).toBe('Saved');
-
-    // Back leaves without a question, and the list and the server have the text.
-    await editor.back(page).click();
-    await page.waitForURL(`${app.url}/notes`);
-    expect(await page.getByRole('alertdialog').count()).toBe(0);
     await page.reload();
-    await notesPage.card(page, 'Plan').getByText('Step one. Step two. Three.').waitFor();
+    await notesPage.card(page, 'Plan').getByText('Step one. Step two.').waitFor();
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('a failed autosave says so and keeps the unsaved-changes prompt; an edit made elsewhere is not overwritten', async () => {
+  it('a failed save says so and keeps the text and the unsaved-changes prompt; an edit made elsewhere is not overwritten', async () => {
     const { page, sessionToken, saved } = await openNotes(viewport, [{ name: 'Shared', content: 'v1' }]);
     const state = page.getByTestId('save-state');
     await page.goto(`/note/${saved[0]!.id}`);
@@ -57,7 +53,9 @@ describe.each([
 
     await page.route('**/api/note/save', (route) => route.abort('internetdisconnected'));
     await editor.content(page).fill('v1 offline edit');
-    await expect.poll(() => state.innerText()).toMatch(/^Not saved: Cannot reach Turtle/);
+    await editor.save(page).click();
+    await expect.poll(() => state.getAttribute('title')).toMatch(/^Not saved: Cannot reach Turtle/);
+    expect(page.url()).toBe(`${app.url}/note/${saved[0]!.id}`);
     await editor.back(page).click();
     const dialog = page.getByRole('alertdialog', { name: 'Discard changes?' });
     await dialog.waitFor();
@@ -69,8 +67,10 @@ describe.each([
     // Another window saved the note meanwhile: this editor's save is refused, its text kept.
     await saveNoteViaApi(app.url, sessionToken, { id: saved[0]!.id, name: 'Shared', content: 'v2 from elsewhere' });
     await editor.content(page).fill('v1 offline edit, more');
-    await expect.poll(() => state.innerText()).toMatch(/^Not saved: This note was changed somewhere else/);
+    await editor.save(page).click();
+    await expect.poll(() => state.getAttribute('title')).toMatch(/^Not saved: This note was changed somewhere else/);
     expect(await editor.content(page).inputValue()).toBe('v1 offline edit, more');
+    page.on('dialog', (question) => void question.accept());
     await page.goto('/notes');
     await notesPage.card(page, 'Shared').getByText('v2 from elsewhere').waitFor();
   });

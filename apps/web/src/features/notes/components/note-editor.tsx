@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { showAlert } from '../../../lib/alert-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { saveNote } from '../api/save-note';
-import { useAutosave } from '../hooks/use-autosave';
+import { useSaveExistingNote } from '../hooks/use-save-existing-note';
 import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
 import { clearNewNoteDraft, loadNewNoteDraft, storeNewNoteDraft } from '../lib/new-note-draft';
 import { SaveState } from './save-state';
@@ -36,7 +36,7 @@ export function NoteEditor({ note }: { note?: Note }) {
   // A new note starts from the draft this person left on this device, if any (issue 15, item 8).
   const [draft, setDraft] = useState(() => (isNew ? (loadNewNoteDraft(userId) ?? saved) : saved));
   const [shownNote, setShownNote] = useState(note);
-  // The version this editor's own autosave wrote: its echo from the cache must not reset what is being typed.
+  // The version this editor's own save wrote: its echo from the cache must not reset what is being typed.
   const [ownVersion, setOwnVersion] = useState<number>();
   const [saving, setSaving] = useState(false);
   const contentRef = useRef<HTMLTextAreaElement>(null);
@@ -52,7 +52,7 @@ export function NoteEditor({ note }: { note?: Note }) {
     }
   }
 
-  const autosave = useAutosave({
+  const existingSave = useSaveExistingNote({
     note,
     draft,
     saved,
@@ -65,9 +65,10 @@ export function NoteEditor({ note }: { note?: Note }) {
     if (isNew && userId) storeNewNoteDraft(userId, draft);
   }, [isNew, userId, draft]);
 
-  // An edit that autosave will send (or is sending) does not hold navigation; one it could not save does.
-  const held = isNew ? dirty && !saving : dirty && (autosave.state.status === 'failed' || !autosave.savable);
-  const { blocker, allowLeave } = useUnsavedChangesPrompt(held, { warnOnUnload: dirty && !saving });
+  // Any edit not saved holds navigation: "Back" and every other way out leave without saving (product.md §2), after
+  // "Discard changes?".
+  const held = dirty && !saving;
+  const { blocker, allowLeave } = useUnsavedChangesPrompt(held, { warnOnUnload: held });
   const enabled = canSave(draft, saving);
   const contentTooLong = draft.content.length > NOTE_CONTENT_MAX_LENGTH;
 
@@ -75,8 +76,8 @@ export function NoteEditor({ note }: { note?: Note }) {
     if (!enabled) return;
     setSaving(true);
     if (note) {
-      // The autosave's queue: after any save on its way, based on the version it left.
-      const result = await autosave.saveNow();
+      // Based on the version the editor holds: an edit saved elsewhere meanwhile is refused, not overwritten.
+      const result = await existingSave.saveNow();
       if (result.ok) {
         allowLeave();
         await navigate('/notes');
@@ -139,7 +140,7 @@ export function NoteEditor({ note }: { note?: Note }) {
             <span className="sr-only sm:hidden">Make cards</span>
           </Link>
         )}
-        <SaveState isNew={isNew} dirty={dirty} state={autosave.state} />
+        <SaveState isNew={isNew} dirty={dirty} state={existingSave.state} />
         <Button type="submit" disabled={!enabled} aria-busy={saving || undefined}>
           {saving && <Spinner />}
           {isNew ? 'Create Note' : 'Save Note'}

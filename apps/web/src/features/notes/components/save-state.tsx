@@ -1,11 +1,11 @@
 import { Check, CircleAlert, CircleDashed, LoaderCircle } from 'lucide-react';
-import type { AutosaveState } from '../hooks/use-autosave';
+import type { NoteSaveState } from '../hooks/use-save-existing-note';
 
 /**
- * Where the editor's text stands (issue 15, item 8): "Saving…" and "Saved" for an existing note's autosave, the
- * reason when it failed, and for a new note that its draft is kept on this device until "Create Note".
+ * Where the editor's text stands: for an existing note "Unsaved changes" until "Save Note", "Saving…", "Saved", or the
+ * reason a save failed; for a new note that its draft is kept on this device until "Create Note".
  */
-export function SaveState({ isNew, dirty, state }: { isNew: boolean; dirty: boolean; state: AutosaveState }) {
+export function SaveState({ isNew, dirty, state }: { isNew: boolean; dirty: boolean; state: NoteSaveState }) {
   let text: string;
   let failed = false;
   if (isNew) {

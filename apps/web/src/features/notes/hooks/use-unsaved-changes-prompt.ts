@@ -16,8 +16,7 @@ export function useUnsavedChangesPrompt(dirty: boolean, { warnOnUnload = dirty }
   );
   const blocker = useBlocker(shouldBlock);
 
-  // Closing or reloading the tab can ask about more than leaving for another screen does: an autosave still waiting
-  // for its pause is sent when the editor goes, but not when the page goes.
+  // Closing or reloading the tab asks the browser's own question (`warnOnUnload`): the in-app dialog cannot show then.
   useEffect(() => {
     if (!warnOnUnload) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

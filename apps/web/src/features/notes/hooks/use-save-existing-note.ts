@@ -4,20 +4,17 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { saveNote } from '../api/save-note';
-import { hasUnsavedChanges, isBlankDraft, isTooLong, type NoteDraft } from '../lib/note-draft';
-
-/** Typing pauses this long before an edit is saved. */
-export const AUTOSAVE_DELAY_MS = 800;
+import { hasUnsavedChanges, type NoteDraft } from '../lib/note-draft';
 
 export type SaveResult = { ok: true } | { ok: false; message: string };
 
-export type AutosaveState =
+export type NoteSaveState =
   | { status: 'saved' }
   | { status: 'pending' }
   | { status: 'saving' }
   | { status: 'failed'; message: string; conflict: boolean };
 
-interface AutosaveOptions {
+interface SaveExistingNoteOptions {
   /** The note being edited; undefined for a new note (created only by "Create Note", product.md §2). */
   note: Note | undefined;
   draft: NoteDraft;
@@ -27,24 +24,21 @@ interface AutosaveOptions {
 }
 
 /**
- * Autosave of an existing note (issue 15, item 8): an edit is saved once typing pauses, one save at a time, each
- * naming the version it is based on (`baseUpdatedAt`), so an edit made in another window is never overwritten (409,
- * shown as a failure). "Save Note" goes through the same queue (`saveNow`). Leaving with an edit not yet sent sends
- * it on the way out; a failed one keeps the unsaved-changes prompt.
+ * The save of an existing note: only "Save Note" saves (product.md §2: "Back" returns to /notes without saving, so
+ * nothing saves by itself; issue 26). One save at a time, each naming the version it is based on (`baseUpdatedAt`),
+ * so an edit made in another window is never overwritten (409, shown as a failure).
  */
-export function useAutosave({ note, draft, saved, onSaved }: AutosaveOptions) {
-  const [state, setState] = useState<AutosaveState>({ status: 'saved' });
+export function useSaveExistingNote({ note, draft, saved, onSaved }: SaveExistingNoteOptions) {
+  const [state, setState] = useState<NoteSaveState>({ status: 'saved' });
   const base = useRef(note?.updatedAt);
   const latest = useRef({ draft, saved, note, onSaved });
   const inFlight = useRef<Promise<SaveResult> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     latest.current = { draft, saved, note, onSaved };
   });
 
   // A newer copy taken from the server (the editor had nothing unsaved) is the new base.
   const noteUpdatedAt = note?.updatedAt;
-  const noteId = note?.id;
   useEffect(() => {
     if (noteUpdatedAt !== undefined && !inFlight.current) base.current = Math.max(base.current ?? 0, noteUpdatedAt);
   }, [noteUpdatedAt]);
@@ -78,7 +72,6 @@ export function useAutosave({ note, draft, saved, onSaved }: AutosaveOptions) {
 
   /** Saves what the editor holds now, after any save already on its way. */
   const saveNow = useCallback(async (): Promise<SaveResult> => {
-    clearTimeout(timer.current);
     while (inFlight.current) await inFlight.current;
     const { draft: now, saved: stored } = latest.current;
     if (!hasUnsavedChanges(now, stored)) return { ok: true };
@@ -92,29 +85,8 @@ export function useAutosave({ note, draft, saved, onSaved }: AutosaveOptions) {
   }, [saveOnce]);
 
   const dirty = hasUnsavedChanges(draft, saved);
-  const savable = noteId !== undefined && dirty && !isBlankDraft(draft) && !isTooLong(draft);
-  const failedConflict = state.status === 'failed' && state.conflict;
-  useEffect(() => {
-    // A conflict is not retried by typing on: the person decides (copy the text, reload the note).
-    if (!savable || failedConflict) return;
-    clearTimeout(timer.current);
-    // Typed on while a save was out: this waits for it, then sends the rest.
-    timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer.current);
-  }, [draft, savable, failedConflict, saveNow]);
 
-  // Leaving (another screen) with an edit still waiting for its pause: it is sent now.
-  useEffect(
-    () => () => {
-      const { draft: now, saved: stored, note: current } = latest.current;
-      if (!current || !hasUnsavedChanges(now, stored) || isBlankDraft(now) || isTooLong(now)) return;
-      clearTimeout(timer.current);
-      void saveNow();
-    },
-    [saveNow],
-  );
-
-  // Typed since the last save: waiting for the pause.
-  const shown: AutosaveState = state.status === 'saved' && dirty ? { status: 'pending' } : state;
-  return { state: shown, saveNow, dirty, savable };
+  // Typed since the last save.
+  const shown: NoteSaveState = state.status === 'saved' && dirty ? { status: 'pending' } : state;
+  return { state: shown, saveNow };
 }
