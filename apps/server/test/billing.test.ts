@@ -293,7 +293,14 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
     const before = server.fakeStripe.requests.length;
     const res = await checkout(server, member, 'yearly');
     expect(res.status).toBe(200);
-    const [sent] = requestsSince(before);
+    // The person's customer first (issue 31, item 4: all their checkouts name it, so the open ones can be expired).
+    const [customer, sent] = requestsSince(before);
+    expect(customer).toMatchObject({ method: 'POST', path: '/v1/customers' });
+    expect(Object.fromEntries(customer!.form)).toEqual({
+      email: expect.stringContaining('@'),
+      'metadata[userId]': member.id,
+    });
+    const customerId = [...server.fakeStripe.customers.keys()].at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
     expect(sent!.authorization).toBe(`Bearer ${FAKE_STRIPE_ENV.STRIPE_SECRET_KEY}`);
     expect(Object.fromEntries(sent!.form)).toMatchObject({
@@ -303,9 +310,14 @@ describe('Stripe provider (fake Stripe API on loopback)', () => {
       client_reference_id: member.id,
       success_url: `${server.url}/payment/success?cs_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${server.url}/pricing`,
+      customer: customerId,
     });
-    expect(sent!.form.has('customer')).toBe(false);
     expect(Object.keys(res.data as object)).toEqual(['url']);
+    // The next checkout reuses the customer without asking Stripe for another.
+    const next = server.fakeStripe.requests.length;
+    expect((await checkout(server, member, 'monthly')).status).toBe(200);
+    expect(requestsSince(next).map((request) => request.path)).toEqual(['/v1/checkout/sessions']);
+    expect(requestsSince(next)[0]!.form.get('customer')).toBe(customerId);
   });
 
   it('upgrades on a complete, paid session of the caller: plan 1, the period bought, expireAt = period end', async () => {

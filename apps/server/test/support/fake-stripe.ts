@@ -48,6 +48,14 @@ export class FakeStripe {
   readonly requests: FakeRequest[] = [];
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
+  readonly customers = new Map<string, Json>();
+  readonly invoices = new Map<string, Json>();
+  /** Each paid invoice's one payment (`invoice_payment`), by invoice id. */
+  readonly invoicePayments = new Map<string, Json>();
+  /** Refunds made, in order (`POST /v1/refunds`). */
+  readonly refunds: Json[] = [];
+  /** Answers already given for an `Idempotency-Key` (Stripe replays them for a repeated request). */
+  private readonly idempotent = new Map<string, { status: number; body: Json }>();
   /** Paths starting with one of these answer 500 (a Stripe outage); `'*'` fails everything. */
   failing: string[] = [];
   /** Drop the connection instead of answering (a network failure). */
@@ -81,19 +89,46 @@ export class FakeStripe {
   complete(sessionId: string, options: CompleteOptions = {}): { customerId: string; subscriptionId: string } {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
+    // Stripe's page refuses an expired session: nobody can pay it any more.
+    if (session.status === 'expired') throw new Error(`session ${sessionId} has expired`);
     const customerId = (session.customer as string | null) ?? `cus_${randomBytes(8).toString('hex')}`;
     const subscriptionId = `sub_${randomBytes(8).toString('hex')}`;
     const now = Math.floor(Date.now() / 1000);
-    this.subscriptions.set(
-      subscriptionId,
-      this.subscriptionObject(subscriptionId, customerId, {
-        status: 'active',
-        price: options.price ?? (session.price as string),
-        periodStart: options.periodStart ?? now,
-        periodEnd: options.periodEnd ?? now + 30 * 86_400,
-        userId: session.client_reference_id as string | null,
-      }),
-    );
+    const subscription = this.subscriptionObject(subscriptionId, customerId, {
+      status: 'active',
+      price: options.price ?? (session.price as string),
+      periodStart: options.periodStart ?? now,
+      periodEnd: options.periodEnd ?? now + 30 * 86_400,
+      userId: session.client_reference_id as string | null,
+    });
+    // The first invoice, and the payment that paid it (nothing to pay: no payment).
+    const invoiceId = `in_${randomBytes(8).toString('hex')}`;
+    const paid = (options.paymentStatus ?? 'paid') === 'paid';
+    const amount = (options.price ?? session.price) === FAKE_STRIPE_ENV.STRIPE_PRICE_YEARLY ? 9_900 : 999;
+    this.invoices.set(invoiceId, {
+      id: invoiceId,
+      object: 'invoice',
+      customer: customerId,
+      status: paid ? 'paid' : 'open',
+      amount_paid: paid ? amount : 0,
+      billing_reason: 'subscription_create',
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+    });
+    if (paid) {
+      this.invoicePayments.set(invoiceId, {
+        id: `inpay_${randomBytes(8).toString('hex')}`,
+        object: 'invoice_payment',
+        invoice: invoiceId,
+        amount_paid: amount,
+        amount_requested: amount,
+        currency: 'usd',
+        is_default: true,
+        status: 'paid',
+        payment: { type: 'payment_intent', payment_intent: `pi_${randomBytes(8).toString('hex')}` },
+      });
+    }
+    subscription.latest_invoice = invoiceId;
+    this.subscriptions.set(subscriptionId, subscription);
     Object.assign(session, {
       status: options.status ?? 'complete',
       payment_status: options.paymentStatus ?? 'paid',
@@ -101,6 +136,14 @@ export class FakeStripe {
       subscription: subscriptionId,
     });
     return { customerId, subscriptionId };
+  }
+
+  /** The refunds made for a subscription's payments. */
+  refundsFor(subscriptionId: string): Json[] {
+    const invoice = this.subscriptions.get(subscriptionId)?.latest_invoice as string | undefined;
+    const paymentIntent = (this.invoicePayments.get(invoice ?? '')?.payment as { payment_intent?: string } | undefined)
+      ?.payment_intent;
+    return this.refunds.filter((refund) => paymentIntent !== undefined && refund.payment_intent === paymentIntent);
   }
 
   subscriptionObject(
@@ -115,6 +158,7 @@ export class FakeStripe {
       status: values.status,
       cancel_at_period_end: false,
       created: values.periodStart,
+      latest_invoice: null,
       metadata: values.userId ? { userId: values.userId } : {},
       items: {
         object: 'list',
@@ -168,6 +212,7 @@ export class FakeStripe {
       url: `https://checkout.stripe.test/c/pay/${id}`,
       metadata: {},
       expires_at: Math.floor(Date.now() / 1000) + 86_400,
+      created: Math.floor(Date.now() / 1000),
       // Not a Stripe field: where the fake keeps the price the line item named.
       price,
     };
@@ -189,10 +234,17 @@ export class FakeStripe {
       req.socket.destroy();
       return;
     }
+    const idempotencyKey = req.headers['idempotency-key'];
+    const replay = typeof idempotencyKey === 'string' ? this.idempotent.get(idempotencyKey) : undefined;
     const send = (status: number, body: Json) => {
+      if (typeof idempotencyKey === 'string' && request.method === 'POST' && status !== 500) {
+        this.idempotent.set(idempotencyKey, { status, body });
+      }
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
       res.end(JSON.stringify(body));
     };
+    const invalid = (message: string, code?: string) =>
+      send(400, { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } });
     const missing = (what: string) =>
       send(404, {
         error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
@@ -202,7 +254,77 @@ export class FakeStripe {
       return;
     }
 
+    if (replay) {
+      res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      res.end(JSON.stringify(replay.body));
+      return;
+    }
+
     const route = `${request.method} ${request.path}`;
+    if (route === 'POST /v1/customers') {
+      const id = `cus_${randomBytes(8).toString('hex')}`;
+      const customer = {
+        id,
+        object: 'customer',
+        email: request.form.get('email'),
+        name: request.form.get('name'),
+        metadata: Object.fromEntries(
+          [...request.form.entries()]
+            .filter(([key]) => key.startsWith('metadata['))
+            .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+        ),
+      };
+      this.customers.set(id, customer);
+      return send(200, customer);
+    }
+    if (route === 'GET /v1/checkout/sessions') {
+      const customer = request.query.get('customer');
+      const status = request.query.get('status');
+      const data = [...this.sessions.values()]
+        .filter(
+          (session) => (customer === null || session.customer === customer) && (!status || session.status === status),
+        )
+        .reverse();
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
+    }
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+    if (request.method === 'POST' && expireMatch) {
+      const session = this.sessions.get(decodeURIComponent(expireMatch[1]!));
+      if (!session) return missing('checkout.session');
+      // Stripe expires only an open session; any other is an error.
+      if (session.status !== 'open') return invalid(`This Checkout Session is ${String(session.status)}.`);
+      session.status = 'expired';
+      return send(200, session);
+    }
+    if (route === 'GET /v1/invoice_payments') {
+      const invoice = request.query.get('invoice');
+      const status = request.query.get('status');
+      const payment = invoice ? this.invoicePayments.get(invoice) : undefined;
+      const data = payment && (!status || payment.status === status) ? [payment] : [];
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+    }
+    if (route === 'POST /v1/refunds') {
+      const paymentIntent = request.form.get('payment_intent');
+      const payment = [...this.invoicePayments.values()].find(
+        (candidate) => (candidate.payment as { payment_intent?: string }).payment_intent === paymentIntent,
+      );
+      if (!paymentIntent || !payment) return missing('payment_intent');
+      if (this.refunds.some((refund) => refund.payment_intent === paymentIntent)) {
+        return invalid(`Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+      }
+      const refund = {
+        id: `re_${randomBytes(8).toString('hex')}`,
+        object: 'refund',
+        amount: payment.amount_paid,
+        currency: 'usd',
+        payment_intent: paymentIntent,
+        reason: request.form.get('reason'),
+        metadata: {},
+        status: 'succeeded',
+      };
+      this.refunds.push(refund);
+      return send(200, refund);
+    }
     if (route === 'POST /v1/checkout/sessions') {
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const price = request.form.get('line_items[0][price]') ?? '';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Membership } from '@turtle/shared/membership';
 import type { DbOrTx } from '../../db/database';
 import { billingCustomers, fulfillments, stripeEvents, users } from '../../db/schema';
@@ -9,6 +9,15 @@ export type FulfillmentRow = typeof fulfillments.$inferSelect;
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+/**
+ * The user's row, locked until the transaction ends (`SELECT … FOR UPDATE`): one person's fulfilments then run one
+ * after another, on one server or several sharing the database, so two checkouts cannot both find them Free.
+ */
+export async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
   return rows[0];
 }
 
@@ -35,6 +44,11 @@ export async function insertFulfillment(db: DbOrTx, values: typeof fulfillments.
     .values(values)
     .onConflictDoNothing()
     .returning({ id: fulfillments.checkoutSessionId });
+  return rows.length === 1;
+}
+
+export async function stripeEventSeen(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id)).limit(1);
   return rows.length === 1;
 }
 
@@ -69,6 +83,32 @@ export async function upsertBillingCustomer(db: DbOrTx, values: typeof billingCu
     .insert(billingCustomers)
     .values(values)
     .onConflictDoUpdate({ target: billingCustomers.userId, set: changes });
+}
+
+/**
+ * Keeps the person's Stripe customer. The first one stored stays: a second made by a checkout opened at the same
+ * moment is not kept, and the stored id is answered to both, so all their checkouts name one customer.
+ */
+export async function claimStripeCustomer(
+  db: DbOrTx,
+  userId: string,
+  customerId: string,
+  now = Date.now(),
+): Promise<string> {
+  const rows = await db
+    .insert(billingCustomers)
+    .values({ userId, provider: 'stripe', customerId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: billingCustomers.userId,
+      set: {
+        // Both read the row as it was: a row without a customer (a demo one from before) becomes Stripe's.
+        provider: sql`case when ${billingCustomers.customerId} is null then 'stripe' else ${billingCustomers.provider} end`,
+        customerId: sql`coalesce(${billingCustomers.customerId}, excluded.customer_id)`,
+        updatedAt: now,
+      },
+    })
+    .returning({ customerId: billingCustomers.customerId });
+  return rows[0]?.customerId ?? customerId;
 }
 
 export async function updateBillingCustomer(

@@ -16,10 +16,10 @@ import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
 import { requireUser } from '../../core/identity/sessions';
 import { toUserResponse } from '../../core/identity/user-response';
-import { findBillingCustomer } from './billing.repository';
+import { claimStripeCustomer, findBillingCustomer } from './billing.repository';
 import { demoCheckoutRoutes } from './demo-checkout.routes';
 import { askProvider, verifyAndFulfil } from './fulfillment.service';
-import { purchaseConflict } from './purchase-guard';
+import { PAYMENT_NOTICE_HEADER, purchaseConflict } from './purchase-guard';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
@@ -51,13 +51,16 @@ export async function billingRoutes(
       const billing = await findBillingCustomer(db, user.id);
       const conflict = purchaseConflict(user, billing, period);
       if (conflict) throw conflict;
+      let customerId = billing?.provider === 'stripe' ? billing.customerId : null;
+      if (provider.kind === 'stripe' && !customerId) {
+        // Every checkout of a person names their one customer, so the open ones can be found and expired later.
+        const made = await askProvider(request.log, () =>
+          provider.createCustomer({ userId: user.id, email: user.email }),
+        );
+        customerId = await claimStripeCustomer(db, user.id, made.id);
+      }
       return askProvider(request.log, () =>
-        provider.createCheckout({
-          userId: user.id,
-          period,
-          origin: origin(request),
-          customerId: billing?.provider === 'stripe' ? billing.customerId : null,
-        }),
+        provider.createCheckout({ userId: user.id, period, origin: origin(request), customerId }),
       );
     },
   );
@@ -68,19 +71,28 @@ export async function billingRoutes(
       config: { accepts: 'form' },
       preHandler: rateLimited(app, [{ name: 'payment-success', ...VERIFY_LIMIT, key: perUser }]),
     },
-    async (request): Promise<HandlePaymentSuccessResponse> => {
+    async (request, reply): Promise<HandlePaymentSuccessResponse> => {
       const user = requireUser(request);
       const { csId } = parseInput(HandlePaymentSuccessBodySchema, request.body ?? {});
       // The other provider's id format is as wrong as a made-up one: refused without asking anyone.
       if (!provider.isCheckoutId(csId)) throw new HttpError(400, 'validation', 'This is not a checkout id.', 'csId');
-      return toUserResponse(await verifyAndFulfil(db, provider, user, csId, request.log));
+      const confirmed = await verifyAndFulfil(db, provider, user, csId, request.log);
+      // The body stays the spec's user; a refunded second purchase is told beside it.
+      if (confirmed.notice) reply.header(PAYMENT_NOTICE_HEADER, confirmed.notice);
+      return toUserResponse(confirmed.user);
     },
   );
 
   app.post('/api/billing/portal', async (request): Promise<PortalResponse> => {
     const user = requireUser(request);
     const billing = await findBillingCustomer(db, user.id);
-    if (provider.kind !== 'stripe' || billing?.provider !== 'stripe' || !billing.customerId) {
+    // A customer made for a checkout that was never paid has nothing to manage yet.
+    if (
+      provider.kind !== 'stripe' ||
+      billing?.provider !== 'stripe' ||
+      !billing.customerId ||
+      !billing.subscriptionId
+    ) {
       throw new HttpError(404, 'notFound', 'There is no billing account to manage.');
     }
     const customerId = billing.customerId;

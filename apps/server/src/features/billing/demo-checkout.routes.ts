@@ -6,13 +6,15 @@ import {
   type DemoCheckoutResultResponse,
   type DemoCheckoutSession,
 } from '@turtle/shared/billing';
+import { effectivePlan } from '@turtle/shared/entitlements';
+import { Plan } from '@turtle/shared/plans';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { demoStatus, type DemoPaymentProvider } from '../../providers/payments/demo-provider';
 import { requireUser } from '../../core/identity/sessions';
 import { findBillingCustomer } from './billing.repository';
-import { purchaseConflict } from './purchase-guard';
+import { purchaseConflict, SECOND_PURCHASE_MESSAGES } from './purchase-guard';
 
 const demoNotFound = () => new HttpError(404, 'notFound', 'That checkout does not exist.');
 
@@ -36,11 +38,16 @@ export function demoCheckoutRoutes(app: FastifyInstance, db: Db, provider: DemoP
     async (request): Promise<DemoCheckoutResultResponse> => {
       const user = requireUser(request);
       const { id } = parseInput(DemoSessionBodySchema, request.body ?? {});
-      // A checkout opened before the member became Pro (another tab) must not sell Pro a second time.
+      // A checkout opened before the member became Pro (another tab) must not sell Pro a second time: fulfilling the
+      // first expired it, and one opened in the same moment as that (still open) expires now.
+      const expiredByPro = new HttpError(409, 'conflict', SECOND_PURCHASE_MESSAGES.expired);
       const open = await provider.findOwnSession(user.id, id);
       if (open?.status === 'open') {
         const conflict = purchaseConflict(user, await findBillingCustomer(db, user.id), open.period);
-        if (conflict) throw conflict;
+        if (conflict) {
+          await provider.expireOpenCheckouts({ userId: user.id });
+          throw expiredByPro;
+        }
       }
       const outcome = await provider.pay(user.id, id);
       switch (outcome.kind) {
@@ -51,7 +58,10 @@ export function demoCheckoutRoutes(app: FastifyInstance, db: Db, provider: DemoP
         case 'canceled':
           throw new HttpError(409, 'conflict', 'This checkout was canceled. Start again from the pricing page.');
         case 'expired':
+          if (effectivePlan(user) === Plan.PRO) throw expiredByPro;
           throw new HttpError(409, 'conflict', 'This checkout has expired. Start again from the pricing page.');
+        case 'refunded':
+          throw new HttpError(409, 'conflict', SECOND_PURCHASE_MESSAGES.refunded);
       }
     },
   );

@@ -5,6 +5,22 @@ import { HttpError } from '../../lib/http-error';
 import type { UserRow } from '../../core/identity/users.repository';
 import type { BillingCustomerRow } from './billing.repository';
 
+/** Issue 31, item 4: what a person is told when a second purchase got past the checkout (several tabs). */
+export const SECOND_PURCHASE_MESSAGES = {
+  /** A second checkout was paid and confirmed: its payment went back. */
+  refunded: 'You already had Pro, so this second payment was refunded.',
+  /** A demo checkout opened before the upgrade, paid after it. */
+  expired: 'This checkout has expired because Pro is already active.',
+  /** Its subscription ended before it was confirmed (refunded, or cancelled at once). */
+  ended: 'The subscription for this checkout has ended, so your plan has not changed.',
+} as const;
+
+/**
+ * `handle_payment_success` answers the user, as the spec says; a second purchase that was refunded says so in this
+ * header (the payment-success page shows it beside its thanks).
+ */
+export const PAYMENT_NOTICE_HEADER = 'turtle-payment-notice';
+
 /** Stripe subscriptions that still bill: a second checkout would charge twice. */
 const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 

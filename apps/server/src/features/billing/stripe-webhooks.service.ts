@@ -10,10 +10,11 @@ import {
   insertStripeEvent,
   lockBillingCustomerBySubscription,
   setMembership,
+  stripeEventSeen,
   updateBillingCustomer,
   type BillingCustomerRow,
 } from './billing.repository';
-import { askProvider, fulfilCheckout, isFulfillable } from './fulfillment.service';
+import { askProvider, fulfilCheckout, isFulfillable, settleCheckout } from './fulfillment.service';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -37,11 +38,18 @@ export async function applyStripeEvent(
       // The same path as `handle_payment_success`: the session is read back from Stripe, not taken from the event.
       const sessionId = event.data.object.id;
       const checkout = await askProvider(log, () => provider.retrieveCheckout(sessionId));
-      return once(db, event, async (tx) => {
-        if (!checkout || !isFulfillable(checkout)) return;
-        if (!(await findUserById(tx, checkout.userId))) return;
-        await fulfilCheckout(tx, 'stripe', checkout);
+      if (!checkout || !isFulfillable(checkout)) return once(db, event, async () => {});
+      const outcome = await db.transaction(async (tx) => {
+        if (await stripeEventSeen(tx, event.id)) return 'duplicate' as const;
+        const fulfilled = await fulfilCheckout(tx, 'stripe', checkout);
+        // A second purchase is recorded once its refund went through: until then Stripe delivers the event again.
+        if (fulfilled !== 'secondPurchase') await recordEvent(tx, event);
+        return fulfilled;
       });
+      if (outcome === 'duplicate') return 'duplicate';
+      await settleCheckout(provider, checkout, outcome, log);
+      if (outcome === 'secondPurchase') await recordEvent(db, event);
+      return 'applied';
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
@@ -85,11 +93,14 @@ export async function applyStripeEvent(
 
 async function once(db: Db, event: Stripe.Event, apply: (tx: Tx) => Promise<void>): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
-    const first = await insertStripeEvent(tx, { id: event.id, type: event.type, receivedAt: Date.now() });
-    if (!first) return 'duplicate';
+    if (!(await recordEvent(tx, event))) return 'duplicate';
     await apply(tx);
     return 'applied';
   });
+}
+
+function recordEvent(db: Db | Tx, event: Stripe.Event): Promise<boolean> {
+  return insertStripeEvent(db, { id: event.id, type: event.type, receivedAt: Date.now() });
 }
 
 /**

@@ -34,7 +34,11 @@ export async function subscriptionSummary(
       pro && period !== null && billing !== undefined && RENEWING_STATUSES.has(status) && !billing.cancelAtPeriodEnd,
     pastDue: pro && PAST_DUE_STATUSES.has(status),
     provider: providerKind,
-    portal: providerKind === 'stripe' && billing?.provider === 'stripe' && billing.customerId !== null,
+    portal:
+      providerKind === 'stripe' &&
+      billing?.provider === 'stripe' &&
+      billing.customerId !== null &&
+      billing.subscriptionId !== null,
     demoPayments: providerKind === 'demo' ? await demoPayments(db, user.id) : [],
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { DEMO_CHECKOUT_ID_PATTERN, type BillingPeriod, type DemoCheckoutStatus } from '@turtle/shared/billing';
 import { DAY_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
@@ -12,7 +12,11 @@ export type DemoCheckoutRow = typeof demoCheckoutSessions.$inferSelect;
 const DEMO_CHECKOUT_TTL_MS = DAY_MS;
 
 export type DemoPayOutcome =
-  { kind: 'paid'; row: DemoCheckoutRow } | { kind: 'notFound' } | { kind: 'canceled' } | { kind: 'expired' };
+  | { kind: 'paid'; row: DemoCheckoutRow }
+  | { kind: 'notFound' }
+  | { kind: 'canceled' }
+  | { kind: 'expired' }
+  | { kind: 'refunded' };
 
 export type DemoCancelOutcome = { kind: 'canceled' } | { kind: 'notFound' } | { kind: 'complete' };
 
@@ -43,7 +47,8 @@ export class DemoPaymentProvider implements PaymentProvider {
     const rows = await this.db.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.id, id)).limit(1);
     const row = rows[0];
     if (!row) return null;
-    const complete = row.status === 'complete';
+    const refunded = isRefunded(row);
+    const complete = row.status === 'complete' || refunded;
     return {
       id: row.id,
       complete,
@@ -53,11 +58,39 @@ export class DemoPaymentProvider implements PaymentProvider {
       periodEndMs: row.periodEnd,
       customerId: null,
       subscriptionId: null,
+      ended: refunded,
     };
   }
 
   async createPortal(): Promise<null> {
     return null;
+  }
+
+  /** Expires the person's open demo checkouts now: their page then says they can no longer be paid. */
+  async expireOpenCheckouts({ userId }: { userId: string }, now = Date.now()): Promise<number> {
+    const expired = await this.db
+      .update(demoCheckoutSessions)
+      .set({ expiresAt: now })
+      .where(
+        and(
+          eq(demoCheckoutSessions.userId, userId),
+          eq(demoCheckoutSessions.status, 'open'),
+          gt(demoCheckoutSessions.expiresAt, now),
+        ),
+      )
+      .returning({ id: demoCheckoutSessions.id });
+    return expired.length;
+  }
+
+  /**
+   * No money moved, so the refund is the record of one: the paid checkout becomes canceled and keeps its `periodEnd`
+   * (that is how a refunded one is told from one canceled before paying). It is then never fulfilled.
+   */
+  async refundSecondPurchase(checkout: ProviderCheckout): Promise<void> {
+    await this.db
+      .update(demoCheckoutSessions)
+      .set({ status: 'canceled' })
+      .where(and(eq(demoCheckoutSessions.id, checkout.id), eq(demoCheckoutSessions.status, 'complete')));
   }
 
   /** The caller's own demo checkout, or undefined (another user's looks missing). */
@@ -75,14 +108,22 @@ export class DemoPaymentProvider implements PaymentProvider {
     const row = await this.findOwnSession(userId, id);
     if (!row) return { kind: 'notFound' };
     if (row.status === 'complete') return { kind: 'paid', row };
+    if (isRefunded(row)) return { kind: 'refunded' };
     if (row.status === 'canceled') return { kind: 'canceled' };
     if (row.expiresAt <= now) return { kind: 'expired' };
     const updated = await this.db
       .update(demoCheckoutSessions)
       .set({ status: 'complete', periodEnd: addPeriod(now, row.period) })
-      .where(and(eq(demoCheckoutSessions.id, id), eq(demoCheckoutSessions.status, 'open')))
+      .where(
+        and(
+          eq(demoCheckoutSessions.id, id),
+          eq(demoCheckoutSessions.status, 'open'),
+          // Expired in the meantime (another checkout was fulfilled): not paid.
+          gt(demoCheckoutSessions.expiresAt, now),
+        ),
+      )
       .returning();
-    // Lost a race with another Pay or a Cancel: answer what the other one left.
+    // Lost a race with another Pay, a Cancel or an expiry: answer what the other one left.
     return updated[0] ? { kind: 'paid', row: updated[0] } : this.pay(userId, id, now);
   }
 
@@ -97,6 +138,11 @@ export class DemoPaymentProvider implements PaymentProvider {
       .returning({ id: demoCheckoutSessions.id });
     return updated[0] || row.status === 'canceled' ? { kind: 'canceled' } : this.cancel(userId, id);
   }
+}
+
+/** A demo checkout paid, then refunded as a second purchase (`refundSecondPurchase`). */
+export function isRefunded(row: DemoCheckoutRow): boolean {
+  return row.status === 'canceled' && row.periodEnd !== null;
 }
 
 /** What the demo page shows: an open checkout past its time can no longer be paid, so it reads as canceled. */

@@ -15,6 +15,11 @@ export interface ProviderCheckout {
   periodEndMs: number | null;
   customerId: string | null;
   subscriptionId: string | null;
+  /**
+   * Paid, then undone since: refunded as a second purchase, or its subscription already ended (Stripe: `canceled`,
+   * `incomplete_expired`). Such a checkout never makes anyone Pro.
+   */
+  ended: boolean;
 }
 
 export interface CreateCheckoutInput {
@@ -37,6 +42,16 @@ export interface PaymentProvider {
   retrieveCheckout(id: string): Promise<ProviderCheckout | null>;
   /** The provider's self-service billing page for `customerId`; null when the provider has none. */
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string } | null>;
+  /**
+   * After a purchase (decision 018, issue 31): the person's checkouts still open can no longer be paid. Answers how
+   * many were expired.
+   */
+  expireOpenCheckouts(owner: { userId: string; customerId: string | null }): Promise<number>;
+  /**
+   * A checkout paid while its person already had Pro (two tabs, a race): the money goes back and what it started
+   * ends at once, so it never extends the membership. Safe to repeat.
+   */
+  refundSecondPurchase(checkout: ProviderCheckout): Promise<void>;
 }
 
 /** The provider could not be asked (network, timeout, its own failure): a 502, and nothing is changed. */

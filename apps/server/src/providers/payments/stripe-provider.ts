@@ -13,6 +13,11 @@ export type StripeConfig = Extract<PaymentsConfig, { kind: 'stripe' }>;
 /** Stripe's own default tolerance, named: a signed event older than this is refused (replay window). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** Subscription statuses after which nothing is billed or owed any more. */
+const ENDED_SUBSCRIPTION_STATUSES = new Set<string>(['canceled', 'incomplete_expired']);
+/** More than one person could have open at once (each tab opens one); the rest wait for their own expiry. */
+const OPEN_SESSIONS_EXPIRED_AT_MOST = 100;
+
 /** A subscription in our terms, from an event or from the API. */
 export interface SubscriptionState {
   id: string;
@@ -66,6 +71,15 @@ export class StripePaymentProvider implements PaymentProvider {
     return { url: session.url };
   }
 
+  /**
+   * The person's customer at Stripe, made before their first checkout so that every checkout they open names it: the
+   * open ones can then be listed by customer and expired once one of them is paid.
+   */
+  async createCustomer({ userId, email }: { userId: string; email: string }): Promise<{ id: string }> {
+    const customer = await this.call(() => this.stripe.customers.create({ email, metadata: { userId } }));
+    return { id: customer.id };
+  }
+
   async retrieveCheckout(id: string): Promise<ProviderCheckout | null> {
     const session = await this.callOrMissing(() =>
       this.stripe.checkout.sessions.retrieve(id, { expand: ['subscription'] }),
@@ -89,7 +103,75 @@ export class StripePaymentProvider implements PaymentProvider {
       periodEndMs: subscription?.periodEndMs ?? null,
       customerId: idOf(session.customer),
       subscriptionId: subscription?.id ?? null,
+      ended: subscription !== null && ENDED_SUBSCRIPTION_STATUSES.has(subscription.status),
     };
+  }
+
+  /**
+   * Expires the customer's Checkout Sessions still open (`GET /v1/checkout/sessions?customer=&status=open`, then
+   * `POST …/expire` each): Stripe's page then refuses to take a second payment. One completed meanwhile cannot be
+   * expired (Stripe answers an error); its payment is refunded when it is confirmed.
+   */
+  async expireOpenCheckouts({ customerId }: { customerId: string | null }): Promise<number> {
+    if (!customerId) return 0;
+    const open = await this.call(() =>
+      this.stripe.checkout.sessions
+        .list({ customer: customerId, status: 'open', limit: 100 })
+        .autoPagingToArray({ limit: OPEN_SESSIONS_EXPIRED_AT_MOST }),
+    );
+    let expired = 0;
+    for (const session of open) {
+      try {
+        await this.stripe.checkout.sessions.expire(session.id);
+        expired += 1;
+      } catch (error) {
+        // Completed or expired in the meantime: nothing left to expire.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerError(error);
+      }
+    }
+    return expired;
+  }
+
+  /**
+   * A second subscription bought while Pro was held: every payment of its first invoice is refunded in full
+   * (`reason: duplicate`, one idempotency key per payment so a repeat refunds nothing more), then the subscription is
+   * cancelled at once without proration, so it never bills again. One already ended was handled before.
+   */
+  async refundSecondPurchase(checkout: ProviderCheckout): Promise<void> {
+    const subscriptionId = checkout.subscriptionId;
+    if (!subscriptionId) return;
+    const subscription = await this.callOrMissing(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    if (!subscription || ENDED_SUBSCRIPTION_STATUSES.has(subscription.status)) return;
+    const invoiceId = idOf(subscription.latest_invoice);
+    if (invoiceId) {
+      const payments = await this.call(() =>
+        this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 100 }),
+      );
+      for (const payment of payments.data) {
+        const paymentIntent = idOf(payment.payment.payment_intent);
+        const charge = idOf(payment.payment.charge);
+        if (!paymentIntent && !charge) continue;
+        await this.refundOnce(
+          {
+            ...(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }),
+            reason: 'duplicate',
+            metadata: { checkoutSessionId: checkout.id },
+          },
+          `turtle-second-purchase-${payment.id}`,
+        );
+      }
+    }
+    try {
+      await this.callOrMissing(() =>
+        this.stripe.subscriptions.cancel(subscriptionId, {
+          cancellation_details: { comment: 'Turtle: a second purchase of Pro, refunded.' },
+        }),
+      );
+    } catch (error) {
+      // Cancelled by a concurrent confirmation of the same checkout: that is what was wanted.
+      const now = await this.retrieveSubscription(subscriptionId);
+      if (now && !ENDED_SUBSCRIPTION_STATUSES.has(now.status)) throw error;
+    }
   }
 
   async createPortal({ customerId, returnUrl }: { customerId: string; returnUrl: string }) {
@@ -177,6 +259,16 @@ export class StripePaymentProvider implements PaymentProvider {
   /** Ends the subscription now (the account is being deleted); one Stripe no longer knows is already gone. */
   async cancelNow(subscriptionId: string): Promise<void> {
     await this.callOrMissing(() => this.stripe.subscriptions.cancel(subscriptionId));
+  }
+
+  /** A refund that is done once: the same key answers the same refund, and one refunded before counts as done. */
+  private async refundOnce(params: Stripe.RefundCreateParams, idempotencyKey: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create(params, { idempotencyKey });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+      throw providerError(error);
+    }
   }
 
   private periodOf(priceId: string | undefined): BillingPeriod | null {

@@ -1,7 +1,10 @@
+import { effectivePlan } from '@turtle/shared/entitlements';
+import { Plan } from '@turtle/shared/plans';
 import { CircleAlert } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useTurtleStore } from '../../../lib/turtle-store';
 import { useDemoSession } from '../hooks/use-demo-session';
 import { DemoCheckoutCard } from './demo-checkout-card';
 
@@ -17,10 +20,14 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
+/** Issue 31, item 4: a checkout opened in another tab expires once Pro is bought; the page says why. */
+export const EXPIRED_BY_PRO = 'This checkout has expired because Pro is already active.';
+
 /** /checkout/demo?session=<id>: the demo provider's checkout page (rules.md "Membership and payments"). */
 export function DemoCheckoutScreen() {
   const [params] = useSearchParams();
   const state = useDemoSession(params.get('session'));
+  const pro = useTurtleStore((store) => effectivePlan(store.user.membership) === Plan.PRO);
 
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') {
@@ -38,6 +45,16 @@ export function DemoCheckoutScreen() {
     return (
       <Notice title="This checkout is already paid">
         <p className="max-w-xs text-slate-700">Your membership page shows your plan.</p>
+        <Link to="/membership" className={buttonClass('primary')}>
+          Go to membership
+        </Link>
+      </Notice>
+    );
+  }
+  if (session.status === 'canceled' && pro) {
+    return (
+      <Notice title="This checkout has expired">
+        <p className="max-w-xs text-slate-700">{EXPIRED_BY_PRO} Nothing was charged.</p>
         <Link to="/membership" className={buttonClass('primary')}>
           Go to membership
         </Link>

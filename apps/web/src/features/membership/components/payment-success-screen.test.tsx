@@ -50,11 +50,11 @@ afterEach(() => {
 
 describe('PaymentSuccessScreen', () => {
   it('shows a spinner, confirms once (even in StrictMode), stores the user, thanks them and ends on /membership', async () => {
-    let answer!: (user: User) => void;
+    let answer!: (confirmation: { user: User; notice: string | null }) => void;
     confirm.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderAt('/payment/success?cs_id=cs_demo_abc');
     expect(screen.getByRole('status').textContent).toContain('Confirming your payment');
-    answer(PRO_USER);
+    answer({ user: PRO_USER, notice: null });
     await screen.findByText('Membership page');
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm).toHaveBeenCalledWith('cs_demo_abc');
@@ -62,6 +62,19 @@ describe('PaymentSuccessScreen', () => {
     expect(useToastQueue.getState().queue).toEqual([
       { id: expect.any(String), kind: 'success', message: 'Thank you for subscribing!' },
     ]);
+  });
+
+  it('a second payment the server refunded: the same thanks and /membership, and a toast that says so', async () => {
+    const refunded = 'You already had Pro, so this second payment was refunded.';
+    confirm.mockResolvedValue({ user: PRO_USER, notice: refunded });
+    renderAt('/payment/success?cs_id=cs_test_second');
+    await screen.findByText('Membership page');
+    expect(useTurtleStore.getState().user.membership).toEqual(PRO_USER.membership);
+    expect(useToastQueue.getState().queue).toEqual([
+      { id: expect.any(String), kind: 'success', message: 'Thank you for subscribing!' },
+      { id: expect.any(String), kind: 'info', message: refunded },
+    ]);
+    expect(useAlertStore.getState().alert).toBeNull();
   });
 
   it('on failure logs it, shows the server’s message, keeps the user and still ends on /membership', async () => {

@@ -8,7 +8,7 @@ import { handlePaymentSuccess } from '../api/handle-payment-success';
 import { THANK_YOU, useConfirmPayment } from './use-confirm-payment';
 
 vi.mock('../api/handle-payment-success', () => ({
-  handlePaymentSuccess: vi.fn(() => Promise.resolve({ ...EMPTY_USER, id: 'u1', name: 'Ada' })),
+  handlePaymentSuccess: vi.fn(() => Promise.resolve({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada' }, notice: null })),
 }));
 
 function Confirm({ csId }: { csId: string }) {

@@ -12,7 +12,8 @@ const NO_SESSION = 'The payment link has no checkout session.';
 /**
  * product.md §2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
  * them; on failure log it (product.md §8) and say why in the alert bar. Either way, end on /membership. Runs once per
- * checkout session and page load, even when the screen mounts twice (StrictMode, a guard showing its spinner).
+ * checkout session and page load, even when the screen mounts twice (StrictMode, a guard showing its spinner). A
+ * second purchase refunded by the server (issue 31, item 4) is told in a toast after the thanks.
  */
 const confirming = new Set<string | null>();
 
@@ -22,9 +23,10 @@ export function useConfirmPayment(csId: string | null): void {
     if (confirming.has(csId)) return;
     confirming.add(csId);
     const confirm = csId
-      ? handlePaymentSuccess(csId).then((user) => {
+      ? handlePaymentSuccess(csId).then(({ user, notice }) => {
           useTurtleStore.getState().setUser(user);
           toast(THANK_YOU);
+          if (notice) toast(notice, 'info');
         })
       : Promise.reject(new Error(NO_SESSION));
     confirm
