@@ -92,7 +92,7 @@ for (const url of cardEngines) {
   );
 }
 
-console.log('\nOptimize my schedule, from the click to the result (PGlite; log read, worker thread, fit and check):');
+console.log('\nOptimize my schedule, from the click to the result (PGlite; log read, child process, fit and check):');
 for (const reviews of [10_000, 100_000]) {
   const optimizer = await benchOptimizer(reviews);
   const result = optimizer.run.result;

@@ -69,10 +69,10 @@ async function buildServer() {
   // Dependencies stay in node_modules; our own shared package is TypeScript source, so it is bundled in.
   const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@turtle/'));
   await build({
-    // The optimizer's worker thread is an entry of its own, loaded beside the server (issue 14).
+    // The optimizer's child process is an entry of its own, forked from beside the server (issues 14 and 27).
     entryPoints: {
       server: path.join(SERVER, 'src/server.ts'),
-      'optimizer-worker': path.join(SERVER, 'src/features/cards/optimizer/optimizer-worker.ts'),
+      'optimizer-child': path.join(SERVER, 'src/features/cards/optimizer/optimizer-child.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,

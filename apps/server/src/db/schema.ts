@@ -415,7 +415,7 @@ export const cardSettings = pgTable('card_settings', {
 
 /**
  * One "Optimize my schedule" run (issue 14): the row is the run's state, so any server process answers the polling
- * and a cancel; the process that started it does the work in a worker thread and writes its progress here.
+ * and a cancel; the process that started it does the work in a child process and writes its progress here.
  */
 export const optimizerRuns = pgTable(
   'optimizer_runs',

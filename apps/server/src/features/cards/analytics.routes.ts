@@ -105,7 +105,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): voi
     return { run };
   });
 
-  /** Cancelling ends the run at once; its worker stops within a second and nothing it fitted is saved. */
+  /** Cancelling ends the run at once; its child process is killed at the next heartbeat and nothing it fitted is saved. */
   app.post(
     '/api/cards/optimizer/:id/cancel',
     { config: { accepts: 'json' } },

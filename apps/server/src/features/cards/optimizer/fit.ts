@@ -1,33 +1,61 @@
-import { computeParameters, FSRSBinding, type FSRSBindingItem } from '@open-spaced-repetition/binding';
-import type { FitMetrics, OptimizerResult } from '@turtle/shared/cards-optimizer';
-import { toFsrsItems, type LoggedGrade } from './fsrs-items';
-
-/** The log as the worker receives it: ordered by card, then time. */
-export interface OptimizerInput {
-  grades: LoggedGrade[];
-  /** The weights in use now (FSRS's defaults when the learner has none of their own). */
-  current: number[];
-}
-
-export interface OptimizerOutcome {
-  result: OptimizerResult;
-  /** The weights to adopt (fitted on the whole log), when they did better. */
-  weights: number[] | null;
-}
-
-export type OptimizerMessage =
-  | { type: 'progress'; phase: string; progress: number }
-  | { type: 'done'; outcome: OptimizerOutcome }
-  | { type: 'failed'; message: string };
+// The fit itself, run only inside the optimizer's child process (`optimizer-child.ts`): this file loads fsrs-rs's
+// native code, which the server process never does.
+import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from '@open-spaced-repetition/binding';
+import type { FitMetrics } from '@turtle/shared/cards-optimizer';
+import { isTrainingItem, toFsrsItems, type TrainingItem, type TrainingReview } from './fsrs-items';
+import type { OptimizerInput, OptimizerOutcome } from './optimizer-protocol';
 
 /** The share of the log (the earliest reviews) the candidate weights are fitted on; the rest judges them. */
 export const TRAIN_SHARE = 0.8;
 
-const metrics = (weights: number[], items: FSRSBindingItem[]): FitMetrics => {
+/**
+ * The native items for plain ones. Each is checked first (`isTrainingItem`): an item fsrs-rs cannot take throws here,
+ * in JavaScript, instead of panicking in native code. A card's reviews are shared between its items.
+ */
+export function toBindingItems(items: readonly TrainingItem[]): FSRSBindingItem[] {
+  const native = new Map<TrainingReview, FSRSBindingReview>();
+  return items.map((item) => {
+    if (!isTrainingItem(item)) throw new Error('A review history the fit cannot read was left out too late.');
+    return new FSRSBindingItem(
+      item.reviews.map((review) => {
+        let made = native.get(review);
+        if (!made) native.set(review, (made = new FSRSBindingReview(review.rating, review.deltaT)));
+        return made;
+      }),
+    );
+  });
+}
+
+const TOO_FEW = 'Too few of your reviews fall on separate days to compare schedules yet. Review for a few more days.';
+
+/** fsrs-rs's own refusals, said in the learner's terms. */
+function explained(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(/NotEnoughData/.test(message) ? TOO_FEW : message);
+}
+
+const finite = (values: number[]) => values.every((value) => Number.isFinite(value));
+
+function metrics(weights: number[], items: FSRSBindingItem[]): FitMetrics {
   const evaluation = new FSRSBinding(weights).evaluate(items);
-  return { logLoss: evaluation.logLoss, rmse: evaluation.rmseBins };
-};
-const improvement = (before: number, after: number) => Math.round(((before - after) / before) * 1000) / 10;
+  const result = { logLoss: evaluation.logLoss, rmse: evaluation.rmseBins };
+  if (!finite([result.logLoss, result.rmse])) throw new Error('The fit gave no usable figures.');
+  return result;
+}
+const improvement = (before: number, after: number) =>
+  before > 0 ? Math.round(((before - after) / before) * 1000) / 10 : 0;
+
+async function fit(items: FSRSBindingItem[], onProgress: (share: number) => void): Promise<number[]> {
+  const weights = await computeParameters(items, {
+    enableShortTerm: true,
+    progress: (done, total) => {
+      onProgress(total ? done / total : 0);
+      return true;
+    },
+  });
+  if (!finite(weights)) throw new Error('The fit gave no usable figures.');
+  return weights;
+}
 
 /**
  * A time-series split: weights fitted on the earlier 80% of the log's items are compared with the current weights
@@ -37,51 +65,41 @@ const improvement = (before: number, after: number) => Math.round(((before - aft
 export async function evaluateOptimization(
   input: OptimizerInput,
   report: (phase: string, progress: number) => void,
-  isCancelled: () => boolean = () => false,
 ): Promise<OptimizerOutcome> {
   report('Reading your reviews', 0.02);
-  const items = toFsrsItems(input.grades).sort((a, b) => a.day - b.day);
+  // Built as Anki builds them, and checked: nothing fsrs-rs would panic on goes further.
+  const items = toFsrsItems(input.grades).filter((entry) => isTrainingItem(entry.item));
   const split = Math.floor(items.length * TRAIN_SHARE);
-  const train = items.slice(0, split).map((entry) => entry.item);
-  const test = items.slice(split).map((entry) => entry.item);
-  if (train.length === 0 || test.length === 0) throw new Error('The log has too few reviews on separate days to fit.');
-  report('Fitting to your earlier reviews', 0.05);
-  const candidate = await computeParameters(train, {
-    enableShortTerm: true,
-    progress: (done, total) => {
-      report('Fitting to your earlier reviews', 0.05 + 0.45 * (total ? done / total : 0));
-      return !isCancelled();
-    },
-  });
-  report('Comparing on your later reviews', 0.5);
-  const before = metrics(input.current, test);
-  const after = metrics(candidate, test);
-  const better = after.logLoss < before.logLoss;
-  let weights: number[] | null = null;
-  if (better) {
-    report('Fitting to all your reviews', 0.55);
-    weights = await computeParameters(
-      items.map((entry) => entry.item),
-      {
-        enableShortTerm: true,
-        progress: (done, total) => {
-          report('Fitting to all your reviews', 0.55 + 0.43 * (total ? done / total : 0));
-          return !isCancelled();
-        },
+  if (split === 0 || split === items.length) throw new Error(TOO_FEW);
+  const all = toBindingItems(items.map((entry) => entry.item));
+  const train = all.slice(0, split);
+  const test = all.slice(split);
+  try {
+    report('Fitting to your earlier reviews', 0.05);
+    const candidate = await fit(train, (share) => report('Fitting to your earlier reviews', 0.05 + 0.45 * share));
+    report('Comparing on your later reviews', 0.5);
+    const before = metrics(input.current, test);
+    const after = metrics(candidate, test);
+    const better = after.logLoss < before.logLoss;
+    let weights: number[] | null = null;
+    if (better) {
+      report('Fitting to all your reviews', 0.55);
+      weights = await fit(all, (share) => report('Fitting to all your reviews', 0.55 + 0.43 * share));
+    }
+    report('Done', 1);
+    return {
+      weights,
+      result: {
+        reviews: input.grades.length,
+        testedReviews: test.length,
+        before,
+        after,
+        adopted: better,
+        logLossImprovementPercent: improvement(before.logLoss, after.logLoss),
+        rmseImprovementPercent: improvement(before.rmse, after.rmse),
       },
-    );
+    };
+  } catch (error) {
+    throw explained(error);
   }
-  report('Done', 1);
-  return {
-    weights,
-    result: {
-      reviews: input.grades.length,
-      testedReviews: test.length,
-      before,
-      after,
-      adopted: better,
-      logLossImprovementPercent: improvement(before.logLoss, after.logLoss),
-      rmseImprovementPercent: improvement(before.rmse, after.rmse),
-    },
-  };
 }

@@ -1,18 +1,42 @@
-import { Worker } from 'node:worker_threads';
 import { asc, count, eq } from 'drizzle-orm';
 import { default_w } from 'ts-fsrs';
 import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day';
+import { CardState } from '@turtle/shared/cards-review';
 import type { Db, DbOrTx } from '../../../db/database';
 import { reviewLogs } from '../../../db/schema';
 import { getCardSettings, saveFittedWeights } from '../settings.repository';
-import type { OptimizerInput, OptimizerMessage } from './fit';
+import { startFit, type FitEnd, type FitLimits, type FitProcess } from './fit-process';
 import { studyDayNumber, type LoggedGrade } from './fsrs-items';
+import { TEST_FAULTS, type OptimizerInput, type TestFault } from './optimizer-protocol';
 import { endRun, touchRun } from './optimizer-runs.repository';
 
 /** How often the parent writes the run's progress and looks for a cancel (any process may have set it). */
 const HEARTBEAT_MS = 1_000;
-/** How long a cancelled worker may take to stop by itself. */
-const STOP_GRACE_MS = 30_000;
+
+/**
+ * What one fit may take. 100,000 reviews fit in a few seconds and under 300 MB (docs/decisions/013); a fit past
+ * these is stopped and its run fails, whatever the log.
+ */
+export const FIT_LIMITS: FitLimits = { timeoutMs: 5 * 60_000, maxRssBytes: 1_536 * 2 ** 20, maxHeapMb: 1_024 };
+
+/**
+ * The limits and the child's fault, from the environment only under NODE_ENV=test (Vitest sets it): the tests of
+ * a crash, a hang, a memory blow-up or a garbled answer. Never from a request.
+ */
+function fitSettings(env: NodeJS.ProcessEnv = process.env): { limits: FitLimits; fault?: TestFault } {
+  if (env.NODE_ENV !== 'test') return { limits: FIT_LIMITS };
+  const number = (value: string | undefined) => (value && Number(value) > 0 ? Number(value) : undefined);
+  const fault = TEST_FAULTS.find((name) => name === env.TURTLE_TEST_OPTIMIZER_FAULT);
+  const maxRssMb = number(env.TURTLE_TEST_OPTIMIZER_MAX_RSS_MB);
+  return {
+    limits: {
+      timeoutMs: number(env.TURTLE_TEST_OPTIMIZER_TIMEOUT_MS) ?? FIT_LIMITS.timeoutMs,
+      maxRssBytes: maxRssMb ? maxRssMb * 2 ** 20 : FIT_LIMITS.maxRssBytes,
+      maxHeapMb: number(env.TURTLE_TEST_OPTIMIZER_MAX_HEAP_MB) ?? FIT_LIMITS.maxHeapMb,
+    },
+    fault,
+  };
+}
 
 export async function countReviews(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.select({ total: count() }).from(reviewLogs).where(eq(reviewLogs.userId, userId));
@@ -21,7 +45,12 @@ export async function countReviews(db: DbOrTx, userId: string): Promise<number> 
 
 async function readGrades(db: Db, userId: string, offsetMs: number): Promise<LoggedGrade[]> {
   const rows = await db
-    .select({ cardId: reviewLogs.cardId, rating: reviewLogs.rating, reviewedAt: reviewLogs.reviewedAt })
+    .select({
+      cardId: reviewLogs.cardId,
+      rating: reviewLogs.rating,
+      reviewedAt: reviewLogs.reviewedAt,
+      stateBefore: reviewLogs.stateBefore,
+    })
     .from(reviewLogs)
     .where(eq(reviewLogs.userId, userId))
     .orderBy(asc(reviewLogs.cardId), asc(reviewLogs.reviewedAt), asc(reviewLogs.id));
@@ -29,46 +58,23 @@ async function readGrades(db: Db, userId: string, offsetMs: number): Promise<Log
     cardId: row.cardId,
     rating: row.rating,
     day: studyDayNumber(row.reviewedAt, offsetMs, STUDY_DAY_STARTS_AT_HOUR),
+    reviewedAt: row.reviewedAt,
+    learning: row.stateBefore === CardState.NEW || row.stateBefore === CardState.LEARNING,
   }));
 }
 
 /**
- * The worker's file beside this one: the bundle's own entry once built; from source (tests, dev), the TypeScript
- * file loaded through tsx's loader, which a worker does not inherit from its parent.
- */
-function startWorker(input: OptimizerInput): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const file = new URL(`./optimizer-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const worker = fromSource
-    ? new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`,
-        { eval: true, workerData: input },
-      )
-    : new Worker(file, { workerData: input });
-  // A run in flight must not keep a stopping server alive; a lost run is seen as failed later.
-  worker.unref();
-  return worker;
-}
-
-/** Asks the worker to stop (fsrs-rs stops at its next progress report); one still busy after a while is ended. */
-function stopWorker(worker: Worker) {
-  worker.postMessage({ type: 'cancel' });
-  const deadline = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
-  deadline.unref();
-  worker.once('exit', () => clearTimeout(deadline));
-}
-
-/**
- * Runs one optimizer run to its end off the request path: reads the log, fits in a worker thread, and, only when the
- * fitted weights did better and the run was not cancelled meanwhile, saves them and the result in one transaction.
- * A failure or a cancel saves nothing but the run's end. Never throws (the caller does not wait for it).
+ * Runs one optimizer run to its end off the request path: reads the log, fits in a child process (`fit-process.ts`:
+ * time and memory limits, any failure of the child is a failed fit), and, only when the fitted weights did better and
+ * the run was not cancelled meanwhile, saves them and the result in one transaction. A failure or a cancel saves
+ * nothing but the run's end. Never throws (the caller does not wait for it).
  */
 export async function runOptimizer(
   db: Db,
   run: { id: string; userId: string; tz: string },
   log: (error: unknown) => void,
 ) {
-  let worker: Worker | undefined;
+  let fit: FitProcess | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     const now = Date.now();
@@ -77,32 +83,25 @@ export async function runOptimizer(
       readGrades(db, run.userId, zoneOffsetAt(now, run.tz)),
     ]);
     const input: OptimizerInput = { grades, current: settings.weights ?? [...default_w] };
-    worker = startWorker(input);
     let latest = { phase: 'Reading your reviews', progress: 0.01 };
-    const message = await new Promise<OptimizerMessage | { type: 'cancelled' }>((resolve, reject) => {
-      worker!.on('message', (received: OptimizerMessage) => {
-        if (received.type === 'progress') latest = { phase: received.phase, progress: received.progress };
-        else resolve(received);
-      });
-      worker!.on('error', reject);
-      worker!.on('exit', (code) => reject(new Error(`The optimizer stopped (exit code ${code}).`)));
+    const { limits, fault } = fitSettings();
+    fit = startFit(input, { limits, fault, onProgress: (phase, progress) => (latest = { phase, progress }) });
+    const end = await new Promise<FitEnd | { kind: 'cancelled' }>((resolve, reject) => {
+      void fit!.ended.then(resolve);
       heartbeat = setInterval(() => {
         touchRun(db, run.id, latest.phase, latest.progress, Date.now())
-          .then((running) => running || resolve({ type: 'cancelled' }))
+          .then((running) => running || resolve({ kind: 'cancelled' }))
           .catch(reject);
       }, HEARTBEAT_MS);
     });
-    if (message.type === 'cancelled' || message.type === 'progress') return;
-    if (message.type === 'failed') {
-      await endRun(
-        db,
-        run.id,
-        { status: 'failed', message: `The fit failed: ${message.message} Nothing was changed.` },
-        Date.now(),
-      );
+    if (end.kind === 'cancelled') return;
+    if (end.kind === 'failed') {
+      // The learner reads the message; the log gets what the child said (a native panic's text, a signal).
+      if (end.detail) log(new Error(`optimizer fit failed: ${end.detail}`));
+      await endRun(db, run.id, { status: 'failed', message: end.message }, Date.now());
       return;
     }
-    const { result, weights } = message.outcome;
+    const { result, weights } = end.outcome;
     await db.transaction(async (tx) => {
       // Ending the run first: if it was cancelled meanwhile, nothing is saved.
       if (!(await endRun(tx, run.id, { status: 'done', result }, Date.now()))) return;
@@ -118,6 +117,7 @@ export async function runOptimizer(
     ).catch(log);
   } finally {
     if (heartbeat) clearInterval(heartbeat);
-    if (worker) stopWorker(worker);
+    // A cancel, a lost heartbeat or the end: the child, if still there, goes now (it writes nothing anywhere).
+    fit?.stop();
   }
 }

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq } from 'drizzle-orm';
 import type { OptimizerResult, OptimizerRun } from '@turtle/shared/cards-optimizer';
 import type { DbOrTx } from '../../../db/database';
 import { optimizerRuns } from '../../../db/schema';
 
-/** A running run not heard of for this long lost its process (a restart): it counts as failed. */
-export const RUN_SILENCE_MS = 60_000;
+/**
+ * A running run whose process has not written its heartbeat (every second) for this long lost that process (a crash,
+ * kill -9): it reads failed. This is what tells on PostgreSQL, where other live server processes may be fitting; the
+ * embedded database fails a dead process's runs at once (`failRunsLeftBehind`).
+ */
+export const RUN_SILENCE_MS = 15_000;
 const STOPPED_MESSAGE = 'The run stopped before it finished (the server restarted). Nothing was changed; try again.';
 
 type RunRow = typeof optimizerRuns.$inferSelect;
@@ -23,7 +28,34 @@ function toRun(row: RunRow, now: number): OptimizerRun {
   };
 }
 
+/** Per embedded database: its runs left behind have been failed (or are being). */
+const sweeps = new WeakMap<PGlite, Promise<void>>();
+
+/**
+ * The embedded database is held by one process (its data folder is locked), so any run still 'running' when this
+ * process first reads or starts a run was left by a process that is gone: it ends failed now, before the first
+ * answer, instead of reading "running" until its heartbeat is old (issue 31). PostgreSQL may be shared by several
+ * live processes, so there a run is judged by its heartbeat alone (`toRun`).
+ */
+function failRunsLeftBehind(db: DbOrTx): Promise<void> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) return Promise.resolve();
+  let sweep = sweeps.get(client);
+  if (!sweep) {
+    sweep = db
+      .update(optimizerRuns)
+      .set({ status: 'failed', phase: 'Stopped', message: STOPPED_MESSAGE, updatedAt: Date.now() })
+      .where(eq(optimizerRuns.status, 'running'))
+      .then(() => undefined);
+    sweeps.set(client, sweep);
+    // Tried again by the next read if the database did not answer.
+    sweep.catch(() => sweeps.delete(client));
+  }
+  return sweep;
+}
+
 export async function latestRun(db: DbOrTx, userId: string, now: number): Promise<OptimizerRun | null> {
+  await failRunsLeftBehind(db);
   const rows = await db
     .select()
     .from(optimizerRuns)
@@ -34,6 +66,7 @@ export async function latestRun(db: DbOrTx, userId: string, now: number): Promis
 }
 
 export async function getOwnRun(db: DbOrTx, userId: string, id: string, now: number): Promise<OptimizerRun | null> {
+  await failRunsLeftBehind(db);
   const rows = await db
     .select()
     .from(optimizerRuns)
@@ -42,6 +75,7 @@ export async function getOwnRun(db: DbOrTx, userId: string, id: string, now: num
 }
 
 export async function insertRun(db: DbOrTx, userId: string, now: number): Promise<OptimizerRun> {
+  await failRunsLeftBehind(db);
   const row: RunRow = {
     id: randomUUID(),
     userId,
