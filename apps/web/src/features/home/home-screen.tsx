@@ -21,12 +21,12 @@ export default function HomeScreen() {
   const firstName = name.trim().split(/\s+/)[0] ?? '';
   return (
     <section aria-labelledby="home-title" className="border-b border-slate-200 bg-slate-50/70">
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
         <h1 id="home-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
         </h1>
         <p className="mt-1 text-slate-600">Here is what is waiting for you.</p>
-        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-6 grid gap-4 sm:grid-cols-2">
           <DueCardsTile />
           <ResumeLessonTile />
           <RecentList

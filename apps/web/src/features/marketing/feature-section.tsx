@@ -32,7 +32,7 @@ export function FeatureSection(props: FeatureSectionProps) {
       aria-labelledby={`${id}-title`}
       className={cn('scroll-mt-16 py-20 sm:py-24', tinted && 'bg-linear-to-b from-brand-50/70 to-slate-50')}
     >
-      <div className={cn(CONTAINER, 'grid items-center gap-12 lg:grid-cols-2 lg:gap-16')}>
+      <div className={cn(CONTAINER, 'grid items-center gap-12 lg:grid-cols-2 lg:gap-10')}>
         <div className={cn(reverse && 'lg:order-2')}>
           <p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-700 uppercase">
             <span className="grid size-8 place-items-center rounded-lg bg-brand-700 text-white">
@@ -42,7 +42,7 @@ export function FeatureSection(props: FeatureSectionProps) {
           </p>
           <h2
             id={`${id}-title`}
-            className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+            className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl lg:text-3xl"
           >
             {title}
           </h2>

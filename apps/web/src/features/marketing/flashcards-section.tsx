@@ -31,7 +31,7 @@ export function FlashcardsSection() {
             Every card remembers where it came from: tap its chip to reopen the note, the chat reply, or the lesson at
             that very sentence.
           </p>
-          <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text, soon }) => (
               <li key={title} className="flex flex-col gap-2 rounded-2xl bg-white px-4 py-4 ring-1 ring-slate-200">
                 <span className="flex items-center gap-3 text-sm font-semibold text-slate-800">

@@ -19,7 +19,7 @@ export function Hero() {
         aria-hidden="true"
         className="absolute -top-48 right-0 -z-10 size-[40rem] translate-x-1/3 rounded-full bg-brand-100/70 blur-3xl"
       />
-      <div className={cn(CONTAINER, 'grid items-center gap-14 pt-14 pb-20 sm:pt-20 sm:pb-24 lg:grid-cols-2 lg:gap-16')}>
+      <div className={cn(CONTAINER, 'grid items-center gap-14 pt-14 pb-20 sm:pt-20 sm:pb-24 lg:grid-cols-2 lg:gap-10')}>
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-800 shadow-sm ring-1 ring-brand-200">
             <Sparkles className="size-4" aria-hidden="true" />
@@ -27,7 +27,7 @@ export function Hero() {
           </p>
           <h1
             id="hero-title"
-            className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+            className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl"
           >
             An AI study partner that reads your notes
           </h1>

@@ -40,7 +40,7 @@ export function SecuritySection() {
             The basics done properly, so the notes you share with the assistant stay yours.
           </p>
         </div>
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-12 grid gap-4 sm:grid-cols-2">
           {FACTS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
               <Icon className="size-6 text-brand-300" aria-hidden="true" />
