@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { NextCardResponse } from '@turtle/shared/cards-review';
 import { createChatReply } from '../apps/server/test/support/cards';
+import { call } from '../apps/server/test/support/http';
 import { cardsUi, createCardViaApi, expectDrafts, fillDeck } from './support/cards';
 import { PHONE, useE2eApp } from './support/e2e-app';
 import { player } from './support/lessons';
@@ -221,6 +223,37 @@ describe('making cards from what you learn (offline assistant)', () => {
     const drawn = await page.evaluate(() => (window as unknown as { studyAllDrawn: string[] }).studyAllDrawn);
     expect(drawn).not.toContain('Study all (4)');
     await expect.poll(() => cardsUi.headerDue(page).innerText()).toContain('3');
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('a card already graded in another tab: this tab’s grade is refused (409) and the session moves on, no error', async () => {
+    const { page, sessionToken } = await app.newPage({ signedIn: true });
+    await fillDeck(app.url, sessionToken!, 'Twice', 2, 'Twice');
+    await page.goto('/cards/review');
+    await cardsUi.question(page).getByText('Twice 0').waitFor();
+    // Another tab shows the same card and grades it Easy first.
+    const other = (await call(app.url, '/api/cards/review/next', { cookie: sessionToken! })).data as NextCardResponse;
+    expect(other.card?.front).toBe('Twice 0');
+    const graded = await call(app.url, '/api/cards/review/grade', {
+      json: { cardId: other.card!.id, rating: 4, durationMs: 1000, base: other.card!.base },
+      cookie: sessionToken!,
+    });
+    expect(graded.status).toBe(200);
+
+    await page.keyboard.press('Space');
+    await cardsUi.answer(page).waitFor();
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/cards/review/grade'));
+    await page.keyboard.press('3');
+    expect((await refused).status()).toBe(409);
+    await cardsUi.question(page).getByText('Twice 1').waitFor();
+    expect(await cardsUi.progress(page).innerText()).toBe('0 done · 1 left');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // The next card grades as usual.
+    await page.keyboard.press('Space');
+    await cardsUi.answer(page).waitFor();
+    await page.keyboard.press('3');
+    await expect.poll(() => cardsUi.progress(page).innerText()).toMatch(/^1 done/);
+    expect(await page.getByRole('alert').count()).toBe(0);
     expect(app.pageErrors).toEqual([]);
   });
 

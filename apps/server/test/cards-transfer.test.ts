@@ -63,6 +63,47 @@ describe('export', () => {
     ]);
   });
 
+  it('CSV round trip of look-alike and hidden formulas and of text that starts with an apostrophe (issue 31)', async () => {
+    const { client } = await person();
+    const deck = await client.createDeck('Tricky');
+    const texts: [string, string][] = [
+      ['\uFF1D1+1', 'fullwidth equals'],
+      ['\u200B=1+1', 'zero-width space first'],
+      ['\uFEFF+1', 'byte order mark first'],
+      ["'=x", 'one apostrophe'],
+      ["''=x", 'two apostrophes'],
+      ["'hello", 'an apostrophe, no formula'],
+      ['\u2060\uFF20SUM(A1)', '\uFF0D5'],
+    ];
+    for (const [front, back] of texts) await client.createCard(deck.id, { front, back });
+    const stored = ((await client.call(`/api/cards/list?deckId=${deck.id}`)).data as ListCardsResponse).cards
+      .map(({ front, back }) => ({ front, back }))
+      .sort((a, b) => (a.front < b.front ? -1 : 1));
+    // Card text is trimmed when saved, and JavaScript's trim takes U+FEFF: that one is kept as `+1`.
+    expect(stored.map((card) => card.front).sort()).toEqual(
+      texts.map(([front]) => (front === '\uFEFF+1' ? '+1' : front)).sort(),
+    );
+
+    const csv = (await download(client, `format=csv&deckId=${deck.id}`)).text;
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines).toContain("'\uFF1D1+1,fullwidth equals,Tricky,,basic");
+    expect(lines).toContain("'\u200B=1+1,zero-width space first,Tricky,,basic");
+    expect(lines).toContain("'+1,byte order mark first,Tricky,,basic");
+    expect(lines).toContain("''=x,one apostrophe,Tricky,,basic");
+    expect(lines).toContain("'''=x,two apostrophes,Tricky,,basic");
+    expect(lines).toContain('\'hello,"an apostrophe, no formula",Tricky,,basic');
+    expect(lines).toContain("'\u2060\uFF20SUM(A1),'\uFF0D5,Tricky,,basic");
+
+    const other = await person();
+    const imported = await other.client.call('/api/cards/import', { csv, createMissingDecks: true });
+    expect(imported.status, imported.text).toBe(200);
+    const newDeck = (await other.client.decks()).decks.find((item) => item.name === 'Tricky')!;
+    const back = ((await other.client.call(`/api/cards/list?deckId=${newDeck.id}`)).data as ListCardsResponse).cards
+      .map(({ front, back: answer }) => ({ front, back: answer }))
+      .sort((a, b) => (a.front < b.front ? -1 : 1));
+    expect(back).toEqual(stored);
+  });
+
   it('Anki package: an independent reader (anki-reader) finds the decks, the cards and their text', async () => {
     const { client } = await person();
     const finance = await client.createDeck('Finance');

@@ -65,6 +65,8 @@ export interface ReviewCard {
   source: CardSource | null;
   state: CardStateId;
   intervals: Record<Rating, IntervalPreview>;
+  /** The state this card is shown in; a grade sends it back as `base` (issue 31). */
+  base: GradeBase;
 }
 
 export interface QueueCounts {
@@ -88,6 +90,23 @@ export const NextCardQuerySchema = z.object({
   ahead: z.enum(['0', '1']).default('0'),
 });
 
+/**
+ * The card state a grade is made on (issue 31): how many times the card was reviewed and when last (ms, null when
+ * never). A grade and its undo move these; nothing else does. The server records a grade only when the card is
+ * still in this state; the same grade on it again gets the first answer, another grade is 409.
+ */
+export const GradeBaseSchema = z.object(
+  {
+    reps: z.number({ error: 'Send the card’s review count.' }).int().min(0),
+    lastReview: z.number({ error: 'Send when the card was last reviewed (ms), or null.' }).int().min(0).nullable(),
+  },
+  { error: 'Send the card’s state as { reps, lastReview }.' },
+);
+export type GradeBase = z.infer<typeof GradeBaseSchema>;
+
+/** 409 to a grade whose `base` the card has left (graded in another tab, or undone and graded otherwise). */
+export const CARD_ALREADY_REVIEWED_MESSAGE = 'This card was already reviewed. Reload to see its new due date.';
+
 export const GradeBodySchema = z.object({
   cardId: IdSchema,
   rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
@@ -99,6 +118,8 @@ export const GradeBodySchema = z.object({
     .int()
     .min(0)
     .transform((ms) => Math.min(ms, REVIEW_DURATION_MAX_MS)),
+  /** The state the card was shown in (`ReviewCard.base`). Optional so older clients keep working; the web sends it. */
+  base: GradeBaseSchema.optional(),
 });
 
 export interface GradeResponse {

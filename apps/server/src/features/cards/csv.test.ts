@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindOfRow, parseCardsCsv, toCsv, unguardCell } from './csv';
+import { guardCell, kindOfRow, parseCardsCsv, toCsv, unguardCell } from './csv';
 
 describe('CSV export', () => {
   it('quotes what needs quoting and defuses formula cells (=, +, -, @, tab, carriage return)', () => {
@@ -45,5 +45,93 @@ describe('CSV import parsing', () => {
     expect(kindOfRow(undefined, 'x')).toBe('basic');
     expect(kindOfRow('Reversed', 'x')).toBe('reversed');
     expect(kindOfRow('poem', 'x')).toBeUndefined();
+  });
+});
+
+describe('CSV formula guard (issue 31, item 7)', () => {
+  const TRICKY = [
+    '\uFF1D1+1', // fullwidth =
+    '\uFF0B1',
+    '\uFF0D1',
+    '\uFF20SUM(A1)',
+    '\u200B=1+1', // a zero-width space before the formula
+    '\uFEFF+1',
+    '\u200C=1',
+    '\u200D-1',
+    '\u2060@x',
+    '\u200B\u200C\uFF1D1',
+    "'=x",
+    "''=x",
+    "'''+x",
+    "'\u200B=x",
+    "'\uFF1Dx",
+    "'hello",
+    "''",
+    "'",
+    "'-",
+    'plain',
+    '',
+    "=x'",
+    "'\t",
+  ];
+
+  it('neutralises every cell a spreadsheet could run: a leading apostrophe before the formula-looking text', () => {
+    for (const cell of [
+      '\uFF1D1+1',
+      '\u200B=1+1',
+      '\uFEFF+1',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20x',
+      '\u2060=1',
+      '=1',
+      '@x',
+    ]) {
+      expect(guardCell(cell), JSON.stringify(cell)).toBe(`'${cell}`);
+    }
+    // Text that already starts with an apostrophe before a formula character gets one more, so import can tell.
+    expect(guardCell("'=x")).toBe("''=x");
+    expect(guardCell("''=x")).toBe("'''=x");
+    // Anything else is written as it is.
+    for (const cell of ["'hello", 'plain', "=x'".slice(1), "'", '', 'a=b', ' =1']) {
+      expect(guardCell(cell), JSON.stringify(cell)).toBe(cell);
+    }
+  });
+
+  it('every cell comes back exactly: unguard(guard(x)) is x', () => {
+    for (const cell of TRICKY) expect(unguardCell(guardCell(cell)), JSON.stringify(cell)).toBe(cell);
+  });
+
+  it('a whole export reads back to the same cells, and no exported cell starts like a formula', () => {
+    const csvCards = TRICKY.filter((text) => text !== '').map((front, index) => ({
+      kind: 'basic' as const,
+      front,
+      back: TRICKY[(index + 5) % TRICKY.length]!,
+      deck: 'D',
+      tags: [],
+    }));
+    const csv = toCsv(csvCards);
+    const { rows, errors } = parseCardsCsv(csv);
+    expect(errors).toEqual([]);
+    expect(rows.map((row) => [row.cells.front, row.cells.back])).toEqual(
+      csvCards.map((card) => [card.front, card.back]),
+    );
+    // Read raw (no unguarding): each cell starts with text a spreadsheet shows as it is.
+    const raw = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean);
+    const formulaStart = /^"?[\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r]/u;
+    for (const line of raw) {
+      for (const cell of line.split(',')) expect(formulaStart.test(cell), JSON.stringify(cell)).toBe(false);
+    }
+  });
+
+  it('files written by the earlier guard still read back as before', () => {
+    expect(unguardCell("'=SUM(A1)")).toBe('=SUM(A1)');
+    expect(unguardCell("'-x")).toBe('-x');
+    expect(unguardCell("'\tz")).toBe('\tz');
+    expect(unguardCell("'plain")).toBe("'plain");
   });
 });

@@ -13,22 +13,43 @@ export interface CsvCard {
 
 /**
  * The cards as CSV (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheets read accents): front, back, deck, tags, type.
- * A cell starting with =, +, -, @, a tab or a carriage return gets a leading `'`, so a spreadsheet shows it as
- * text instead of running it as a formula (OWASP "CSV injection"); the import takes that quote off again.
+ * Every cell goes through `guardCell`, so a spreadsheet shows formula-looking text as text instead of running it
+ * (OWASP "CSV injection"); the import's `unguardCell` takes the guard off again, exactly.
  */
 export function toCsv(cards: CsvCard[]): string {
   const data = cards.map((card) => [card.front, card.back, card.deck, card.tags.join(' '), card.kind].map(guardCell));
   return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet may run as a formula: it starts with `=`, `+`, `-`, `@` (or their fullwidth and small forms,
+ * which some spreadsheets and input methods take as the same), a tab or a carriage return, after any invisible
+ * format characters (Unicode category Cf: zero-width space U+200B, joiners U+200C/D, word joiner U+2060, the BOM
+ * U+FEFF, soft hyphen…), which a reader cannot see and a program may strip before it looks.
+ */
+const FORMULA = String.raw`\p{Cf}*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\t\r]`;
+/**
+ * What gets the guard: formula-looking text, or such text behind apostrophes (`'=x`, `''=x`). Guarding the second
+ * kind too is what makes the guard reversible: import takes one apostrophe off exactly when what follows matches
+ * this again, so `'=x` (exported `''=x`) comes back as `'=x`, and `=x` (exported `'=x`) as `=x`.
+ */
+const NEEDS_GUARD = new RegExp(`^'*${FORMULA}`, 'u');
 
-/** Papa Parse's own `escapeFormulae` misses a cell that starts with `-` and goes on over several lines. */
-export const guardCell = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+/**
+ * The export's formula guard: a leading `'` before a cell that `NEEDS_GUARD` (Papa Parse's own `escapeFormulae`
+ * misses a cell that starts with `-` and goes on over several lines, and everything past ASCII). Any other cell,
+ * `'hello` included, is written as it is.
+ */
+export const guardCell = (cell: string) => (NEEDS_GUARD.test(cell) ? `'${cell}` : cell);
 
-/** Undoes the export's formula guard: `'=SUM(A1)` reads back as `=SUM(A1)`. */
+/**
+ * Undoes `guardCell`: `'=SUM(A1)` reads back as `=SUM(A1)`, `''=x` as `'=x`; `'hello` stays `'hello`. For every
+ * text x, `unguardCell(guardCell(x)) === x`. A file written by the earlier guard reads back as it did, except a
+ * cell that began with an apostrophe before a formula character without the guard (`''=x`, `'＝x`), which that
+ * guard could not bring back right anyway: one apostrophe comes off.
+ */
 export function unguardCell(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && NEEDS_GUARD.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 export interface ParsedCsvRow {

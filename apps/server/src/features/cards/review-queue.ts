@@ -113,6 +113,7 @@ function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number): 
     source: row.source ?? null,
     state: row.state as ReviewCard['state'],
     intervals: previewIntervals(row, settings, now),
+    base: { reps: row.reps, lastReview: row.lastReview },
   };
 }
 

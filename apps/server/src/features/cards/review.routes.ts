@@ -9,6 +9,7 @@ import {
   type NextCardResponse,
   type UndoResponse,
 } from '@turtle/shared/cards-review';
+import { onceForKey } from '../../lib/idempotency';
 import { parseInput } from '../../lib/validate';
 import { requireUser } from '../../core/identity/sessions';
 import { cardNotFound } from './card-notes.repository';
@@ -29,11 +30,18 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     return nextCard(db, { userId: user.id, deckId, day: studyDayAt(now, tz), now, settings }, ahead === '1');
   });
 
+  /**
+   * A grade is made once (issue 31): `base` names the state the card was shown in (the same grade on it again gets
+   * the first answer, another on a state the card has left is 409), and an `Idempotency-Key`, when sent, gets a
+   * retry the first answer whatever the card has done since (decision 017).
+   */
   app.post('/api/cards/review/grade', { config: { accepts: 'json' } }, async (request): Promise<GradeResponse> => {
     const user = requireUser(request);
-    const { cardId, rating, durationMs } = parseInput(GradeBodySchema, request.body ?? {});
+    const { cardId, rating, durationMs, base } = parseInput(GradeBodySchema, request.body ?? {});
     const settings = await getCardSettings(db, user.id);
-    return gradeCard(db, { userId: user.id, cardId, rating, durationMs, settings, now: Date.now() });
+    return onceForKey(db, request, { scope: 'grade', userId: user.id }, (tx) =>
+      gradeCard(tx, { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base }),
+    );
   });
 
   app.post('/api/cards/review/undo', { config: { accepts: 'json' } }, async (request): Promise<UndoResponse> => {

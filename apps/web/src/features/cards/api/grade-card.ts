@@ -1,6 +1,9 @@
-import type { GradeResponse, Rating } from '@turtle/shared/cards-review';
+import type { GradeBase, GradeResponse, Rating } from '@turtle/shared/cards-review';
 import { api } from '../../../lib/api-client';
 
-/** `POST /api/cards/review/grade`: Again, Hard, Good or Easy, and how long the answer took. */
-export const gradeCard = (cardId: string, rating: Rating, durationMs: number) =>
-  api.postJson<GradeResponse>('/api/cards/review/grade', { cardId, rating, durationMs });
+/**
+ * `POST /api/cards/review/grade`: Again, Hard, Good or Easy, how long the answer took, and the state the card was
+ * shown in (`card.base`), so a double submit records one review and a grade on a card that moved on is a 409.
+ */
+export const gradeCard = (cardId: string, rating: Rating, durationMs: number, base: GradeBase) =>
+  api.postJson<GradeResponse>('/api/cards/review/grade', { cardId, rating, durationMs, base });

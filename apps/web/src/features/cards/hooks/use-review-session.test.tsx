@@ -27,6 +27,7 @@ const card = (id: string): ReviewCard =>
     source: null,
     state: 0,
     intervals: { 1: interval, 2: interval, 3: interval, 4: interval },
+    base: { reps: 0, lastReview: null },
   }) as unknown as ReviewCard;
 const answer = (id: string | null, left: number): NextCardResponse => ({
   card: id ? card(id) : null,
@@ -43,7 +44,9 @@ beforeAll(() => queryClient.mount());
 afterAll(() => queryClient.unmount());
 beforeEach(() => {
   nextCard.mockReset();
-  vi.mocked(gradeCard).mockResolvedValue({} as never);
+  vi.mocked(gradeCard)
+    .mockReset()
+    .mockResolvedValue({} as never);
 });
 afterEach(() => {
   cleanup();
@@ -62,6 +65,35 @@ describe('useReviewSession', () => {
     expect(result.current.revealed).toBe(false);
     expect(result.current.summary.reviewed).toBe(1);
     expect(result.current.counts.new).toBe(1);
+    expect(nextCard).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends the state the card was shown in with the grade', async () => {
+    nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValueOnce(answer('b', 1));
+    const { result } = open();
+    await waitFor(() => expect(result.current.card?.id).toBe('a'));
+    act(() => result.current.reveal());
+    act(() => result.current.grade(4));
+    await waitFor(() => expect(result.current.card?.id).toBe('b'));
+    expect(gradeCard).toHaveBeenCalledWith('a', 4, expect.any(Number), { reps: 0, lastReview: null });
+  });
+
+  it('a 409 (the card was already reviewed) moves on to the next card: no error, nothing counted, no undo', async () => {
+    const { ApiError } = await import('../../../lib/api-client');
+    vi.mocked(gradeCard).mockRejectedValueOnce(
+      new ApiError(409, { code: 'conflict', message: 'This card was already reviewed.' }),
+    );
+    nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValueOnce(answer('b', 1));
+    const { result } = open();
+    await waitFor(() => expect(result.current.card?.id).toBe('a'));
+    act(() => result.current.reveal());
+    act(() => result.current.grade(3));
+    await waitFor(() => expect(result.current.card?.id).toBe('b'));
+    expect(result.current.busy).toBe(false);
+    expect(result.current.error).toBeNull();
+    expect(result.current.summary.reviewed).toBe(0);
+    expect(result.current.canUndo).toBe(false);
+    expect(gradeCard).toHaveBeenCalledOnce();
     expect(nextCard).toHaveBeenCalledTimes(2);
   });
 

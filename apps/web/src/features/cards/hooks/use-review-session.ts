@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NextCardResponse, QueueCounts, Rating, ReviewCard } from '@turtle/shared/cards-review';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -105,7 +106,7 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
       if (!card || !revealed || busy) return;
       const ms = Math.round(performance.now() - shownAt.current);
       setBusy(true);
-      gradeCard(card.id, rating, ms)
+      gradeCard(card.id, rating, ms, card.base)
         .then(async () => {
           cardsChanged();
           await ask();
@@ -118,7 +119,16 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
             studyMs: current.studyMs + ms,
           }));
         })
-        .catch((caught: unknown) => setActionError(errorMessage(caught)))
+        .catch(async (caught: unknown) => {
+          // 409: the card left the state it was shown in (graded in another tab, or this grade already counted).
+          // Nothing to retry and nothing to count here: move on to whatever the queue holds now.
+          if (caught instanceof ApiError && caught.status === 409) {
+            cardsChanged();
+            await ask();
+            return;
+          }
+          setActionError(errorMessage(caught));
+        })
         .finally(() => setBusy(false));
     },
     [card, revealed, busy, ask],
