@@ -15,7 +15,7 @@ const texts = async (page: Page, links: ReturnType<typeof mainNavLinks>) =>
   (await links.allInnerTexts()).map((text) => text.trim());
 
 describe('the header at 1280 px', () => {
-  it('signed out: Chats, Notes, Features, Pricing, Lessons, Login and Sign up; no Login button on the login page', async () => {
+  it('signed out: Chats, Notes, Features, Pricing, Lessons, Login and Sign up; Login on the login page too, no Sign up on the signup page', async () => {
     const { page } = await app.newPage();
     await page.goto('/');
     await mainNavLinks(page).first().waitFor();
@@ -26,9 +26,12 @@ describe('the header at 1280 px', () => {
     await banner(page).getByRole('link', { name: 'Login' }).click();
     await page.waitForURL(`${app.url}/login`);
     await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
-    expect(await banner(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
+    // product.md §2: signed out, a Login button to /login, on the login page itself too.
+    expect(await banner(page).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     await banner(page).getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL(`${app.url}/signup`);
+    expect(await banner(page).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(await banner(page).getByRole('link', { name: 'Sign up' }).count()).toBe(0);
     expect(app.pageErrors).toEqual([]);
   });
 
@@ -61,7 +64,7 @@ describe('the header at 1280 px', () => {
 });
 
 describe('the header on a 390 px phone', () => {
-  it('signed out: one Menu disclosure reaches Chats, Notes, Features, Pricing, Lessons, Login and Sign up', async () => {
+  it('signed out: one Menu disclosure reaches Chats, Notes, Features, Pricing, Lessons, Login (on the login page too) and Sign up', async () => {
     const { page } = await app.newPage({ viewport: PHONE });
     await page.goto('/');
     expect(await mainNavLinks(page).first().isVisible()).toBe(false);
@@ -96,14 +99,29 @@ describe('the header on a 390 px phone', () => {
     await menu(page).getByRole('link', { name: 'Login' }).click();
     await page.waitForURL(`${app.url}/login`);
     await menuButton(page).click();
-    // No Login entry on the login page itself.
+    // product.md §2: the Login entry is there on the login page itself too.
     expect(await texts(page, menu(page).getByRole('link'))).toEqual([
       'Chats',
       'Notes',
       'Features',
       'Pricing',
       'Lessons',
+      'Login',
       'Sign up',
+    ]);
+    expect(await menu(page).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    await menu(page).getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL(`${app.url}/signup`);
+    await menu(page).waitFor({ state: 'hidden' });
+    await menuButton(page).click();
+    // No Sign up entry on the signup page.
+    expect(await texts(page, menu(page).getByRole('link'))).toEqual([
+      'Chats',
+      'Notes',
+      'Features',
+      'Pricing',
+      'Lessons',
+      'Login',
     ]);
     expect(app.pageErrors).toEqual([]);
   });

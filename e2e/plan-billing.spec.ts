@@ -47,19 +47,27 @@ describe.each([
 ] as const)('plans and billing at %s', (_width, viewport) => {
   const phone = viewport === PHONE;
 
-  it('a Pro member is not sold Pro again: "Current plan", a switch with the real saving, and the server refuses', async () => {
+  it('a Pro member is not sold Pro again: a disabled "Choose Pro" with "You have Pro already.", Manage plan or a switch with the real saving, and the server refuses', async () => {
     const { page, sessionToken } = await app.newPage({ signedIn: { name: 'Grace' }, viewport });
     await becomePro(page, 'Monthly');
     await page.goto('/pricing');
     const pro = pricingPage.card(page, 'Pro');
     await pro.getByText('Your plan').waitFor();
-    const current = pro.getByRole('button', { name: 'Current plan' });
-    expect(await current.isDisabled()).toBe(true);
-    expect(await pricingPage.choosePro(page).count()).toBe(0);
-    await pricingPage.card(page, 'Free').getByRole('link', { name: 'Manage plan' }).waitFor();
+    // product.md §2: the buttons stay "Get Started" and "Choose Pro"; a Pro member's "Choose Pro" is disabled, and says why.
+    const choosePro = pricingPage.choosePro(page);
+    expect(await choosePro.isDisabled()).toBe(true);
+    const why = await choosePro.getAttribute('aria-describedby');
+    expect(await pro.locator(`[id="${why}"]`).innerText()).toBe('You have Pro already.');
+    expect(await pro.getByRole('link', { name: 'Manage plan' }).getAttribute('href')).toBe('/account/billing');
+    expect(await pro.getByRole('button', { name: /^Switch to/ }).count()).toBe(0);
+    expect(await pricingPage.getStarted(page).getAttribute('href')).toBe('/chats');
+    expect(await page.getByRole('button', { name: 'Current plan' }).count()).toBe(0);
     await pricingPage.period(page, 'Yearly').check();
     // $9.99 × 12 − $99, from the shared prices.
     await pro.getByRole('button', { name: 'Switch to yearly — save $20.88' }).waitFor();
+    expect(await choosePro.isDisabled()).toBe(true);
+    await pro.getByText('You have Pro already.', { exact: true }).waitFor();
+    expect(await pro.getByRole('link', { name: 'Manage plan' }).count()).toBe(0);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
     // Whatever the page shows, the server refuses a second purchase.
@@ -74,9 +82,10 @@ describe.each([
   it('Plan & billing: renews on, cancel at period end (ends on), resume, switch to yearly, and the demo payments', async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Hopper' }, viewport });
     await becomePro(page, 'Monthly');
-    // The membership card says "Renews on" for a renewing plan, never "Expires On".
-    await page.getByText('Renews on').waitFor();
-    expect(await page.getByText('Expires On').count()).toBe(0);
+    // The membership card says product.md's "Expires On", and beside it that the plan renews then (decision 018).
+    await page.getByText('Expires On', { exact: true }).waitFor();
+    await page.getByText('It renews on that day.', { exact: true }).waitFor();
+    expect(await page.getByText('Renews on', { exact: true }).count()).toBe(0);
 
     await openPlanAndBilling(page, 'Hopper', phone);
     expect(await billing.plan(page).innerText()).toMatch(/^Pro\s*Monthly, \$9\.99\/month$/);
@@ -111,7 +120,8 @@ describe.each([
     // The rest of the app agrees: the membership page shows Yearly, renewing.
     await page.goto('/membership');
     await page.getByText('Yearly', { exact: true }).waitFor();
-    await page.getByText('Renews on').waitFor();
+    await page.getByText('Expires On', { exact: true }).waitFor();
+    await page.getByText('It renews on that day.', { exact: true }).waitFor();
     expect(app.pageErrors).toEqual([]);
   });
 });

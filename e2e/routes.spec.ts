@@ -8,7 +8,9 @@ const app = useE2eApp();
  * `signedOut` screens are the ones a signed-in visitor is sent away from (rules.md "Sessions and routes").
  */
 const ROUTES: { path: string; heading: string; title: string; layout: 'main' | 'bare'; signedOut?: true }[] = [
-  { path: '/', heading: 'An AI study partner that reads your notes', title: '', layout: 'main' },
+  { path: '/', heading: 'An AI study partner that reads your notes', title: '', layout: 'main', signedOut: true },
+  // Signed in, / opens on the person's home above the pitch (issue 26).
+  { path: '/', heading: 'Welcome back, Grace', title: '', layout: 'main' },
   { path: '/features', heading: 'Everything Turtle does', title: 'Features', layout: 'main' },
   { path: '/pricing', heading: 'Start free. Go Pro when you need more.', title: 'Pricing', layout: 'main' },
   { path: '/login', heading: 'Log in', title: 'Log in', layout: 'main', signedOut: true },

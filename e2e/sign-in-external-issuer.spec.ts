@@ -63,7 +63,8 @@ describe('"Continue with" an outside provider', () => {
     await popup.close();
     await expect.poll(() => button.isEnabled(), { timeout: 5_000 }).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
-    // Still signed out: the login page's header offers Sign up (it has no Login button of its own).
+    // Still signed out: the login page's header offers Login (product.md §2, on every page) and Sign up.
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).waitFor();
   });
 });

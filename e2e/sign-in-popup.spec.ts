@@ -65,7 +65,8 @@ describe('"Continue with" sign-in through the popup', () => {
     expect(page.url()).toBe(`${app.url}/login`);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(calls).toEqual([]);
-    // Still signed out (the login page has no Login link of its own: it offers Sign up).
+    // Still signed out: the login page's header offers Login (product.md §2, on every page) and Sign up.
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).waitFor();
 
     // And the button works again.

@@ -25,6 +25,8 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.vit
 const SELF = fileURLToPath(import.meta.url);
 /** This script, its test and its types cite the old names on purpose. */
 const isOwnFile = (file) => path.basename(file).startsWith('cite-own-docs.');
+/** The conformance table sets each point of the shared SPEC.md and DECISIONS.md beside its test (issue 26): it cites them. */
+const CITES_THE_SHARED_FILES = new Set([path.join(ROOT, 'docs', 'spec-conformance.md')]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rewriting of one piece of prose (a comment's text, a test title, a Markdown line).
@@ -237,7 +239,7 @@ function targets() {
   }
   files.push({ file: path.join(ROOT, 'README.md'), kind: 'markdown' });
   for (const file of walk(path.join(ROOT, 'docs'))) {
-    if (file.endsWith('.md')) files.push({ file, kind: 'markdown' });
+    if (file.endsWith('.md') && !CITES_THE_SHARED_FILES.has(file)) files.push({ file, kind: 'markdown' });
   }
   return files;
 }

@@ -45,14 +45,35 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: /Ada/ })).toBeNull();
   });
 
-  it('has no Login link on the login page, and no Sign up link on the signup page', () => {
+  it('signed out, Login to /login is on every page, the login page too (product.md §2); no Sign up link on the signup page', () => {
     renderHeader('/login');
-    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toBeTruthy();
     cleanup();
     renderHeader('/signup');
     expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('signed out, the phone menu has Login on the login page too, and no Sign up on the signup page', () => {
+    const menuEntries = () =>
+      within(screen.getByRole('navigation', { name: 'Menu' }))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    const sections = [
+      ['Chats', '/chats'],
+      ['Notes', '/notes'],
+      ['Features', '/features'],
+      ['Pricing', '/pricing'],
+      ['Lessons', '/lessons'],
+    ];
+    renderHeader('/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(menuEntries()).toEqual([...sections, ['Login', '/login'], ['Sign up', '/signup']]);
+    cleanup();
+    renderHeader('/signup');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(menuEntries()).toEqual([...sections, ['Login', '/login']]);
   });
 
   it('signed in: the product sections Chats, Notes, Lessons and Cards', () => {

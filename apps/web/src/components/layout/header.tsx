@@ -24,7 +24,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The header (product.md §2, issue 15 item 4). Signed in: the product's sections (Chats, Notes, Lessons, Cards) and the user
- * menu. Signed out: Features, Pricing, Lessons, Login (not on the login page itself) and Sign up. Under 768 px both
+ * menu. Signed out: Chats, Notes, Features, Pricing, Lessons, Login and Sign up (not on the signup page). Under 768 px both
  * collapse into one "Menu" disclosure that reaches everything.
  */
 export function Header() {
@@ -67,11 +67,10 @@ export function Header() {
             )
           ) : (
             <>
-              {pathname !== '/login' && (
-                <Link to="/login" className={buttonClass('ghost', 'sm')}>
-                  Login
-                </Link>
-              )}
+              {/* product.md §2: signed out, the header always has its Login button to /login. */}
+              <Link to="/login" className={buttonClass('ghost', 'sm')}>
+                Login
+              </Link>
               {pathname !== '/signup' && (
                 <Link to="/signup" className={buttonClass('primary', 'sm')}>
                   Sign up

@@ -110,11 +110,9 @@ export function MobileMenu({ name }: { name: string | null }) {
                 {item.label}
               </NavLink>
             ))}
-            {pathname !== '/login' && (
-              <NavLink to="/login" className={linkClass}>
-                Login
-              </NavLink>
-            )}
+            <NavLink to="/login" className={linkClass}>
+              Login
+            </NavLink>
             {pathname !== '/signup' && (
               <NavLink to="/signup" className={linkClass}>
                 Sign up

@@ -10,6 +10,7 @@ import { ProductMock } from './product-mock';
 export function Hero() {
   // Issue 15, item 4: a member is offered their work, not a signup.
   const signedIn = useTurtleStore(selectIsSignedIn);
+  const Title = signedIn ? 'h2' : 'h1';
   return (
     <section
       aria-labelledby="hero-title"
@@ -25,12 +26,13 @@ export function Hero() {
             <Sparkles className="size-4" aria-hidden="true" />
             Chat, notes and audio lessons
           </p>
-          <h1
+          {/* A signed-in person's page already has its title, their home's, above the pitch. */}
+          <Title
             id="hero-title"
             className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl"
           >
             An AI study partner that reads your notes
-          </h1>
+          </Title>
           <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-pretty text-slate-600 lg:mx-0">
             Mention a note with @ and Turtle’s assistant answers from it, then shows its sources. Learning something
             new? Play a short audio lesson and ask the tutor the moment a question comes up.

@@ -29,26 +29,33 @@ describe('MembershipCard', () => {
     expect(screen.queryByRole('link', { name: 'Change Plan' })).toBeNull();
   });
 
-  it('Pro monthly: "Pro Membership", Pro and Monthly badges, the renewal date, "Change Plan"', () => {
+  it('Pro monthly: "Pro Membership", Pro and Monthly badges, "Expires On" its date and that it renews then, "Change Plan"', () => {
     renderCard({ plan: 1, subscription: 1, expireAt: NEXT_MONTH });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pro Membership');
     expect(screen.getByText('Monthly')).toBeTruthy();
-    // Issue 15: a renewing plan "renews", it does not "expire".
-    expect(screen.getByText('Renews on')).toBeTruthy();
-    expect(screen.queryByText('Expires On')).toBeNull();
+    // product.md §2 "Expires On", with whether it renews said beside it (issue 15).
+    expect(screen.getByText('Expires On')).toBeTruthy();
     expect(screen.getByText(formatExpiry(NEXT_MONTH)!).getAttribute('datetime')).toBe('2026-02-15');
+    expect(screen.getByText('It renews on that day.')).toBeTruthy();
+    expect(screen.queryByText('It ends on that day and will not renew.')).toBeNull();
+    expect(screen.queryByText('Renews on')).toBeNull();
     expect(screen.getByRole('link', { name: 'Change Plan' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).toBeNull();
   });
 
-  it('a cancelled Pro "ends on" its date; before the plan is known no date is shown', () => {
+  it('a cancelled Pro "Expires On" its date and "will not renew"; before the plan is known only the date is shown', () => {
     renderCard({ plan: 1, subscription: 1, expireAt: NEXT_MONTH }, 'demo', false);
-    expect(screen.getByText('Ends on')).toBeTruthy();
-    expect(screen.queryByText('Renews on')).toBeNull();
+    expect(screen.getByText('Expires On')).toBeTruthy();
+    expect(screen.getByText(formatExpiry(NEXT_MONTH)!).getAttribute('datetime')).toBe('2026-02-15');
+    expect(screen.getByText('It ends on that day and will not renew.')).toBeTruthy();
+    expect(screen.queryByText('It renews on that day.')).toBeNull();
+    expect(screen.queryByText('Ends on')).toBeNull();
     cleanup();
     renderCard({ plan: 1, subscription: 1, expireAt: NEXT_MONTH }, 'demo', null);
-    expect(screen.queryByText('Ends on')).toBeNull();
-    expect(screen.queryByText('Renews on')).toBeNull();
+    expect(screen.getByText('Expires On')).toBeTruthy();
+    expect(screen.getByText(formatExpiry(NEXT_MONTH)!).getAttribute('datetime')).toBe('2026-02-15');
+    expect(screen.queryByText('It renews on that day.')).toBeNull();
+    expect(screen.queryByText('It ends on that day and will not renew.')).toBeNull();
   });
 
   it('Pro yearly shows the Yearly badge', () => {

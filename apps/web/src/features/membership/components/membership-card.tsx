@@ -66,15 +66,24 @@ export function MembershipCard({ membership, payments, now, renews }: Membership
         </div>
 
         <div className="flex flex-col gap-6 border-t border-slate-200 px-6 py-6 sm:px-8">
-          {pro && membership.subscription !== Subscription.LIFETIME && expiry && renews !== null && (
-            <dl className="flex items-center gap-3 text-sm">
-              <CalendarDays className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-              {/* Issue 15: a renewing plan does not "expire"; the spec's "Expires On" misled members. */}
-              <dt className="text-slate-600">{renews ? 'Renews on' : 'Ends on'}</dt>
-              <dd className="font-semibold text-slate-900">
-                <time dateTime={isoDate(membership.expireAt)}>{expiry}</time>
-              </dd>
-            </dl>
+          {pro && membership.subscription !== Subscription.LIFETIME && expiry && (
+            <div className="flex items-start gap-3 text-sm">
+              <CalendarDays className="mt-px size-5 shrink-0 text-slate-400" aria-hidden="true" />
+              <div>
+                {/* product.md §2: the spec's "Expires On"; whether it renews then is said beside it (issue 15). */}
+                <dl className="flex flex-wrap items-center gap-x-3">
+                  <dt className="text-slate-600">Expires On</dt>
+                  <dd className="font-semibold text-slate-900">
+                    <time dateTime={isoDate(membership.expireAt)}>{expiry}</time>
+                  </dd>
+                </dl>
+                {renews !== null && (
+                  <p className="mt-0.5 text-slate-600">
+                    {renews ? 'It renews on that day.' : 'It ends on that day and will not renew.'}
+                  </p>
+                )}
+              </div>
+            </div>
           )}
           {lapsed && expiry && (
             <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">

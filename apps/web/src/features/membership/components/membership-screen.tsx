@@ -20,6 +20,7 @@ export function MembershipScreen() {
     placeholderData: (previous) => previous,
   });
   // Unknown: the date reads as the end of what is paid, which is true either way.
-  const renews = summary.isError ? false : (summary.data?.renews ?? null);
+  // Unknown (not yet read, or the read failed): the card shows the date alone rather than guess.
+  const renews = summary.data?.renews ?? null;
   return <MembershipCard membership={membership} payments={payments} now={now} renews={renews} />;
 }

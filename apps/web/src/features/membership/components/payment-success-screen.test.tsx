@@ -77,24 +77,31 @@ describe('PaymentSuccessScreen', () => {
     expect(useAlertStore.getState().alert).toBeNull();
   });
 
-  it('on failure logs it, shows the server’s message, keeps the user and still ends on /membership', async () => {
+  it('on failure only logs it (product.md §8): no alert, keeps the user and still ends on /membership', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    confirm.mockRejectedValue(new ApiError(404, { code: 'notFound', message: 'That checkout does not exist.' }));
+    const failure = new ApiError(404, { code: 'notFound', message: 'That checkout does not exist.' });
+    confirm.mockRejectedValue(failure);
     renderAt('/payment/success?cs_id=cs_test_madeUp');
     await screen.findByText('Membership page');
     expect(confirm).toHaveBeenCalledTimes(1);
-    expect(logged).toHaveBeenCalled();
-    expect(useAlertStore.getState().alert?.message).toBe('That checkout does not exist.');
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith('Payment confirmation failed', failure);
+    expect(useAlertStore.getState().alert).toBeNull();
     expect(useTurtleStore.getState().user.membership.plan).toBe(0);
     expect(useToastQueue.getState().queue).toEqual([]);
   });
 
-  it('without a cs_id asks nothing and goes to /membership', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('without a cs_id asks nothing, only logs it (no alert) and goes to /membership', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/payment/success');
     await screen.findByText('Membership page');
     expect(confirm).not.toHaveBeenCalled();
-    expect(useAlertStore.getState().alert?.message).toBe('The payment link has no checkout session.');
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith(
+      'Payment confirmation failed',
+      expect.objectContaining({ message: 'The payment link has no checkout session.' }),
+    );
+    expect(useAlertStore.getState().alert).toBeNull();
     expect(useToastQueue.getState().queue).toEqual([]);
   });
 });

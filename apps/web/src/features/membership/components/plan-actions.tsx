@@ -18,9 +18,32 @@ export function GetStarted({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** "Choose Pro": checkout for the chosen period; a signed-out visitor logs in first and comes back. */
-export function ChoosePro({ signedIn, period }: { signedIn: boolean; period: BillingPeriod }) {
+/**
+ * "Choose Pro": checkout for the chosen period; a signed-out visitor logs in first and comes back. A Pro member sees
+ * it too (product.md §2), disabled, with why: Pro is never bought twice (decision 018).
+ */
+export function ChoosePro({
+  signedIn,
+  period,
+  held = false,
+}: {
+  signedIn: boolean;
+  period: BillingPeriod;
+  held?: boolean;
+}) {
   const checkout = useRedirectAction(createCheckout, 'Checkout could not be started. Please try again.');
+  if (held) {
+    return (
+      <div className="flex w-full flex-col gap-2">
+        <Button size="lg" className={WIDE} disabled aria-describedby="choose-pro-held">
+          Choose Pro
+        </Button>
+        <p id="choose-pro-held" className="text-center text-sm text-slate-600">
+          You have Pro already.
+        </p>
+      </div>
+    );
+  }
   if (!signedIn) {
     return (
       <Link to={pricingLoginPath(period)} className={buttonClass('primary', 'lg', WIDE)}>
@@ -44,19 +67,10 @@ export function ChoosePro({ signedIn, period }: { signedIn: boolean; period: Bil
   );
 }
 
-/** The button of the plan the member holds now: nothing to buy. */
-export function CurrentPlan() {
-  return (
-    <Button variant="secondary" size="lg" className={WIDE} disabled>
-      Current plan
-    </Button>
-  );
-}
-
-/** A Pro member's way off Pro: cancelling is on Plan & billing. */
+/** A Pro member's way off Pro, or to the other period: on Plan & billing. */
 export function ManagePlan() {
   return (
-    <Link to="/account/billing" className={buttonClass('secondary', 'lg', WIDE)}>
+    <Link to="/account/billing" className="text-center text-sm font-medium text-brand-800 underline underline-offset-2">
       Manage plan
     </Link>
   );

@@ -52,32 +52,42 @@ describe('PricingScreen', () => {
     );
   });
 
-  it('signed in on Free: the Free button says "Current plan", Choose Pro is a checkout button', () => {
+  it('signed in on Free: the Free card is marked current and its button is Get Started to /chats, Choose Pro is a checkout button', () => {
     useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada' } });
     renderPricing();
-    const current = within(card('Free')).getByRole('button', { name: 'Current plan' });
-    expect((current as HTMLButtonElement).disabled).toBe(true);
-    expect(within(card('Pro')).getByRole('button', { name: 'Choose Pro' })).toBeTruthy();
+    expect(within(card('Free')).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/chats');
+    expect(within(card('Free')).queryByRole('button')).toBeNull();
+    const choosePro = within(card('Pro')).getByRole('button', { name: 'Choose Pro' }) as HTMLButtonElement;
+    expect(choosePro.disabled).toBe(false);
+    expect(within(card('Pro')).queryByText('You have Pro already.')).toBeNull();
     expect(within(card('Free')).getByText('Your plan')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Current plan' })).toBeNull();
   });
 
-  it('a Pro monthly member is never offered Pro again: "Current plan", and yearly is a switch with the saving', () => {
+  it('a Pro monthly member is never offered Pro again: a disabled Choose Pro, "You have Pro already.", Manage plan, and yearly is a switch with the saving', () => {
     const expireAt = Date.now() + 20 * 86_400_000;
     useTurtleStore.setState({
       user: { ...EMPTY_USER, id: 'u1', name: 'Ada', membership: { plan: 1, subscription: 1, expireAt } },
     });
     renderPricing();
     expect(within(card('Pro')).getByText('Your plan')).toBeTruthy();
-    expect((within(card('Pro')).getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
-    expect(within(card('Pro')).queryByRole('button', { name: 'Choose Pro' })).toBeNull();
-    expect(within(card('Free')).getByRole('link', { name: 'Manage plan' }).getAttribute('href')).toBe(
+    const choosePro = within(card('Pro')).getByRole('button', { name: 'Choose Pro' }) as HTMLButtonElement;
+    expect(choosePro.disabled).toBe(true);
+    const why = within(card('Pro')).getByText('You have Pro already.');
+    expect(choosePro.getAttribute('aria-describedby')).toBe(why.id);
+    expect(within(card('Pro')).getByRole('link', { name: 'Manage plan' }).getAttribute('href')).toBe(
       '/account/billing',
     );
+    expect(within(card('Pro')).queryByRole('button', { name: /^Switch to/ })).toBeNull();
+    expect(within(card('Free')).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/chats');
+    expect(within(card('Free')).queryByRole('link', { name: 'Manage plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Current plan' })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Yearly' }));
+    expect((within(card('Pro')).getByRole('button', { name: 'Choose Pro' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card('Pro')).getByText('You have Pro already.')).toBeTruthy();
     // 12 × $9.99 − $99 = $20.88, from the shared prices.
     expect(within(card('Pro')).getByRole('button', { name: 'Switch to yearly — save $20.88' })).toBeTruthy();
+    expect(within(card('Pro')).queryByRole('link', { name: 'Manage plan' })).toBeNull();
   });
 
   it('a Pro yearly member sees "Switch to monthly" on the monthly view', () => {
@@ -86,6 +96,8 @@ describe('PricingScreen', () => {
       user: { ...EMPTY_USER, id: 'u1', name: 'Ada', membership: { plan: 1, subscription: 2, expireAt } },
     });
     renderPricing('/pricing?period=monthly');
+    expect((within(card('Pro')).getByRole('button', { name: 'Choose Pro' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card('Pro')).getByText('You have Pro already.')).toBeTruthy();
     expect(within(card('Pro')).getByRole('button', { name: 'Switch to monthly' })).toBeTruthy();
   });
 

@@ -9,7 +9,7 @@ import { periodFromQuery } from '../lib/pricing-links';
 import { proPrice, usd, YEARLY_SAVING_NOTE, yearlyPerMonth, type BillingPeriod } from '../lib/price';
 import { BillingPeriodToggle } from './billing-period-toggle';
 import { FeatureTable } from './feature-table';
-import { ChoosePro, CurrentPlan, GetStarted, ManagePlan } from './plan-actions';
+import { ChoosePro, GetStarted, ManagePlan } from './plan-actions';
 import { PlanCard } from './plan-card';
 import { SwitchPeriodButton } from './switch-period-button';
 
@@ -29,16 +29,22 @@ export function PricingScreen() {
       : membership.subscription === Subscription.MONTHLY
         ? 'monthly'
         : null;
-  // Issue 15, item 2: the buttons say what the member holds; Pro is never offered to a Pro member again.
-  const freeAction =
-    plan === Plan.FREE ? <CurrentPlan /> : plan === Plan.PRO ? <ManagePlan /> : <GetStarted signedIn={signedIn} />;
+  // product.md §2: the cards' buttons are "Get Started" and "Choose Pro" for everyone (DECISIONS.md: "Get Started" goes
+  // to /chats when signed in). The card the member holds is marked current; a Pro member's "Choose Pro" is disabled,
+  // with the way to switch periods or manage the plan beside it (issue 15, item 2).
+  const freeAction = <GetStarted signedIn={signedIn} />;
   const proAction =
     plan !== Plan.PRO ? (
       <ChoosePro signedIn={signedIn} period={period} />
-    ) : heldPeriod === null || heldPeriod === period ? (
-      <CurrentPlan />
     ) : (
-      <SwitchPeriodButton to={period} payments={payments} size="lg" className="w-full" />
+      <div className="flex w-full flex-col gap-3">
+        <ChoosePro signedIn period={period} held />
+        {heldPeriod !== null && heldPeriod !== period ? (
+          <SwitchPeriodButton to={period} payments={payments} size="lg" className="w-full" />
+        ) : (
+          <ManagePlan />
+        )}
+      </div>
     );
 
   return (

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { showAlert } from '../../../lib/alert-store';
-import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { handlePaymentSuccess } from '../api/handle-payment-success';
@@ -11,7 +9,8 @@ const NO_SESSION = 'The payment link has no checkout session.';
 
 /**
  * product.md §2 "Payment success": ask the server to verify the checkout session, keep the user it answers and thank
- * them; on failure log it (product.md §8) and say why in the alert bar. Either way, end on /membership. Runs once per
+ * them; on failure it is only logged (product.md §8), and the membership page shows the plan as it is. Either way, end
+ * on /membership. Runs once per
  * checkout session and page load, even when the screen mounts twice (StrictMode, a guard showing its spinner). A
  * second purchase refunded by the server (issue 31, item 4) is told in a toast after the thanks.
  */
@@ -30,10 +29,7 @@ export function useConfirmPayment(csId: string | null): void {
         })
       : Promise.reject(new Error(NO_SESSION));
     confirm
-      .catch((error: unknown) => {
-        console.error('Payment confirmation failed', error);
-        showAlert(csId ? errorMessage(error, 'Your payment could not be confirmed.') : NO_SESSION);
-      })
+      .catch((error: unknown) => console.error('Payment confirmation failed', error))
       .finally(() => void navigate('/membership', { replace: true }));
   }, [csId, navigate]);
 }
