@@ -29,6 +29,11 @@ describe('the lesson list', () => {
     expect(titles.slice(0, 6)).toEqual(TITLES);
     expect(await lessonsPage.card(page, TITLES[0]!).innerText()).toContain('3:37');
 
+    // Signed out too, a tick sends nothing (SPEC.md §2: local only, not sent anywhere).
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' || (request.postData() ?? '').includes('completed')) posted.push(request.url());
+    });
     // A ticked card moves after the incomplete ones at once, even with the mouse still on the list (product.md §2).
     await lessonsPage.toggle(page, TITLES[1]!).click();
     await expect.poll(() => lessonsPage.titles(page)).toEqual([titles[0], ...titles.slice(2), titles[1]]);
@@ -49,6 +54,7 @@ describe('the lesson list', () => {
     await lessonsPage.toggle(page, TITLES[0]!).click();
     await expect.poll(() => lessonsPage.titles(page)).toEqual([titles[0], ...titles.slice(2), titles[1]]);
     expect(await decoration(TITLES[0]!)).toBe('none');
+    expect(posted).toEqual([]);
 
     await lessonsPage.card(page, TITLES[2]!).getByRole('link').click();
     await page.waitForURL(`${app.url}/login?next=%2Flearn%2F3`);
@@ -209,8 +215,8 @@ describe('the lesson player', () => {
     // The end card's "Up next" and the player share the list, read once.
     expect(reads.filter((read) => read === 'GET /api/lessons')).toHaveLength(1);
     const progressReads = reads.filter((read) => read.includes('/progress'));
-    // A new device holds no marks, so there is nothing to merge: the account's progress is read, once, ahead of the
-    // player's chunk (decision 030), not once more when the player mounts.
+    // A new device holds no positions, so there is nothing to merge: the account's positions are read, once, ahead of
+    // the player's chunk (decision 030), not once more when the player mounts.
     expect(progressReads).toEqual(['GET /api/lessons/progress']);
     expect(reads.filter((read) => read === 'GET /api/lessons/1')).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createSessionToken } from '../apps/server/test/support/factories';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { lessonsPage, openLesson, player } from './support/lessons';
 
@@ -9,6 +10,17 @@ const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 /** SPEC.md §9, lessons 1 to 7. */
 const DURATIONS = ['3:37', '4:37', '5:19', '5:18', '5:44', '6:56', '5:50'];
+
+/** Every request a page sends to our server from now on, with its body. */
+function recordRequests(page: Page) {
+  const sent: { method: string; path: string; body: string }[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.origin === app.url)
+      sent.push({ method: request.method(), path: url.pathname, body: request.postData() ?? '' });
+  });
+  return sent;
+}
 
 interface TutorBody {
   fullScript: string;
@@ -43,6 +55,73 @@ for (const viewport of [DESKTOP, PHONE]) {
       await lessonsPage.card(page, second.title).getByRole('link').click();
       await page.waitForURL(`${app.url}/learn/2`);
       await page.getByRole('heading', { name: second.title, level: 1 }).waitFor();
+      expect(app.pageErrors).toEqual([]);
+    });
+
+    it('the completed mark is local only: a tick sends nothing and survives a reload; the same person elsewhere gets the position, not the tick', async () => {
+      const FIRST = 'Why invest? The power of compounding';
+      const SECOND = 'Risk and return';
+      const { page, user } = await app.newPage({ signedIn: true, viewport });
+      // Part way into lesson 2: a seek while paused sends the position to the account at once.
+      await openLesson(page, '2');
+      const positionSaved = page.waitForResponse(
+        (response) => response.url().endsWith('/api/lessons/progress') && response.request().method() === 'POST',
+      );
+      await player.sentence(page, 6).click();
+      expect((await positionSaved).status()).toBe(200);
+
+      const progressRead = page.waitForResponse((response) => response.url().endsWith('/api/lessons/progress'));
+      await page.goto('/lessons');
+      await progressRead;
+      await lessonsPage.card(page, SECOND).getByRole('progressbar', { name: 'Listened' }).waitFor();
+      const before = await lessonsPage.titles(page);
+      expect(before[0]).toBe(FIRST);
+
+      // A tick and an untick send no request of any kind to the server. (By keyboard, with the pointer off the list:
+      // a card that moves under a resting pointer loads that lesson ahead, a read of decision 026 the tick plays no
+      // part in.)
+      await page.mouse.move(1, 1);
+      const sent = recordRequests(page);
+      await lessonsPage.toggle(page, FIRST).press('Space');
+      await expect.poll(() => lessonsPage.titles(page)).toEqual([...before.slice(1), FIRST]);
+      await lessonsPage.toggle(page, FIRST).press('Space');
+      await expect.poll(() => lessonsPage.titles(page)).toEqual(before);
+      await page.waitForTimeout(1_000);
+      expect(sent).toEqual([]);
+      // By click: no write, nothing to /api/lessons/progress, no completed mark in any request.
+      await lessonsPage.toggle(page, FIRST).click();
+      await expect.poll(() => lessonsPage.titles(page)).toEqual([...before.slice(1), FIRST]);
+      expect(await lessonsPage.toggle(page, FIRST).getAttribute('aria-pressed')).toBe('true');
+      await page.waitForTimeout(1_000);
+      expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
+      expect(sent.filter((request) => request.path === '/api/lessons/progress')).toEqual([]);
+      expect(sent.filter((request) => request.body.includes('completed'))).toEqual([]);
+
+      // Kept on this device: the same after a reload.
+      await page.reload();
+      await lessonsPage.card(page, SECOND).getByRole('progressbar', { name: 'Listened' }).waitFor();
+      expect(await lessonsPage.toggle(page, FIRST).getAttribute('aria-pressed')).toBe('true');
+      expect(await lessonsPage.titles(page)).toEqual([...before.slice(1), FIRST]);
+      expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
+      expect(sent.filter((request) => request.body.includes('completed'))).toEqual([]);
+
+      // The same person in another browser: the position followed the account, the tick did not.
+      const other = await app.newPage({ viewport });
+      await other.context.addCookies([
+        {
+          name: 'sid',
+          value: await createSessionToken(app.server.database.db, user!.id),
+          url: app.url,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
+      await other.page.goto('/lessons');
+      const elsewhere = lessonsPage.card(other.page, SECOND);
+      await elsewhere.getByRole('progressbar', { name: 'Listened' }).waitFor();
+      expect(await elsewhere.innerText()).toMatch(/Resume at 00:\d\d/);
+      expect(await lessonsPage.toggle(other.page, FIRST).getAttribute('aria-pressed')).toBe('false');
+      expect(await lessonsPage.titles(other.page)).toEqual(before);
       expect(app.pageErrors).toEqual([]);
     });
 

@@ -1,15 +1,17 @@
 import { z } from './zod';
 import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE, LESSON_POSITION_MAX_MS } from './lesson-helpers';
 
-/** One lesson's place in the account (decision 021): where the learner is, and whether they finished it. */
+/**
+ * One lesson's place in the account (decision 021): where the learner left it. No completed mark: SPEC.md §2 keeps it
+ * "local only, not sent anywhere", so it stays on the device (issue 26).
+ */
 export interface LessonProgressEntry {
   lessonId: string;
   positionMs: number;
-  completed: boolean;
   updatedAt: number;
 }
 
-/** `GET /api/lessons/progress`, and the answer of every progress write: the whole account's progress. */
+/** `GET /api/lessons/progress`, and the answer of every progress write: the whole account's positions. */
 export interface LessonProgressResponse {
   progress: LessonProgressEntry[];
 }
@@ -19,28 +21,36 @@ const LessonIdSchema = z
   .refine((id) => LESSON_IDS.includes(id), LESSON_NOT_FOUND_MESSAGE);
 
 const PositionSchema = z
-  .number({ error: 'A position must be a number of milliseconds.' })
+  .number({
+    error: (issue) => (issue.input === undefined ? 'Send a position.' : 'A position must be a number of milliseconds.'),
+  })
   .int('A position must be a whole number of milliseconds.')
   .min(0, 'A position cannot be negative.')
   .max(LESSON_POSITION_MAX_MS, 'That position is past the end of every lesson.');
 
-const CompletedSchema = z.boolean({ error: 'Completed must be true or false.' });
+export const COMPLETED_MARK_REFUSED_MESSAGE = 'A completed mark stays on the device: the account keeps positions only.';
 
-/** `POST /api/lessons/progress`: one lesson's position, its completed mark, or both. */
-export const SaveLessonProgressBodySchema = z
-  .object({ lessonId: LessonIdSchema, positionMs: PositionSchema.optional(), completed: CompletedSchema.optional() })
-  .refine((body) => body.positionMs !== undefined || body.completed !== undefined, {
-    message: 'Send a position, a completed mark, or both.',
-  });
+/**
+ * SPEC.md §2 "Lesson list": the completed mark is "local only, not sent anywhere". A body that carries one anyway is
+ * refused, not quietly stripped, so a client that still sends it learns it at once.
+ */
+const NoCompletedMark = z.never({ error: COMPLETED_MARK_REFUSED_MESSAGE }).optional();
+
+/** `POST /api/lessons/progress`: one lesson's position. */
+export const SaveLessonProgressBodySchema = z.object({
+  lessonId: LessonIdSchema,
+  positionMs: PositionSchema,
+  completed: NoCompletedMark,
+});
 export type SaveLessonProgressBody = z.infer<typeof SaveLessonProgressBodySchema>;
 
 /**
- * `POST /api/lessons/progress/merge`: what one device kept before the account did. A lesson done on either side
- * stays done; a position fills only a lesson the account has no position for.
+ * `POST /api/lessons/progress/merge`: the positions one device kept before the account did. A position fills only a
+ * lesson the account has no position for.
  */
 export const MergeLessonProgressBodySchema = z.object({
   lessons: z
-    .array(z.object({ lessonId: LessonIdSchema, positionMs: PositionSchema, completed: CompletedSchema }), {
+    .array(z.object({ lessonId: LessonIdSchema, positionMs: PositionSchema, completed: NoCompletedMark }), {
       error: 'Send the lessons as a list.',
     })
     .max(LESSON_IDS.length, `Send at most ${LESSON_IDS.length} lessons.`),

@@ -104,7 +104,10 @@ export const notes = pgTable(
   (table) => [index('notes_user_id_last_access_idx').on(table.userId, table.lastAccessAt)],
 );
 
-/** Where a person is in each lesson and whether they finished it, kept in the account (issue 15, decision 021). */
+/**
+ * Where a person is in each lesson, kept in the account (issue 15, decision 021). `completed_at` is no longer read or
+ * written: completed marks stay on the device (product.md §2, issue 26).
+ */
 export const lessonProgress = pgTable(
   'lesson_progress',
   {

@@ -267,14 +267,12 @@ export const SHAPES: Record<string, Shape> = {
 
   'POST /api/lessons/progress': {
     requests: () =>
-      fc
-        .record({ lessonId, positionMs: optional(numberOr(fc.nat())), completed: optional(fc.boolean()) })
-        .map((json) => ({ path: '/api/lessons/progress', json })),
+      fc.record({ lessonId, positionMs: numberOr(fc.nat()) }).map((json) => ({ path: '/api/lessons/progress', json })),
   },
   'POST /api/lessons/progress/merge': {
     requests: () =>
       fc
-        .array(fc.record({ lessonId, positionMs: numberOr(fc.nat()), completed: fc.boolean() }), { maxLength: 3 })
+        .array(fc.record({ lessonId, positionMs: numberOr(fc.nat()) }), { maxLength: 3 })
         .map((lessons) => ({ path: '/api/lessons/progress/merge', json: { lessons } })),
   },
   'POST /api/lesson/chat': {

@@ -261,7 +261,7 @@ export const routes: RouteObject[] = [
                   {
                     title: 'Lesson',
                     skeleton: 'player',
-                    // The progress too: the player waits for it. A device with marks made signed out merges them
+                    // The progress too: the player waits for it. A device with positions kept signed out merges them
                     // instead, and leaves that read untaken (decision 021).
                     readsAhead: ({ id }) => [lessonPath(id ?? ''), LESSON_PROGRESS_PATH],
                   },

@@ -3,85 +3,62 @@ import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
 import type { DbOrTx } from '../../db/database';
 import { lessonProgress } from '../../db/schema';
 
-type ProgressRow = typeof lessonProgress.$inferSelect;
+// The account keeps positions only (decision 021, "Update (issue 26)"). The table's `completed_at` column (migration
+// 0011) stays, unused: SPEC.md §2 keeps the completed mark "local only, not sent anywhere", so no query here reads or
+// writes it. Marks stored there before issue 26 are left as they were, never read and never answered.
 
-function toEntry(row: ProgressRow): LessonProgressEntry {
-  return {
-    lessonId: row.lessonId,
-    positionMs: row.positionMs,
-    completed: row.completedAt !== null,
-    updatedAt: row.updatedAt,
-  };
-}
+/** The columns an answer names: never `completed_at`. */
+const entryColumns = {
+  lessonId: lessonProgress.lessonId,
+  positionMs: lessonProgress.positionMs,
+  updatedAt: lessonProgress.updatedAt,
+};
 
 /** Every query names the owner: one person's progress never reaches another. */
 export async function listOwnProgress(db: DbOrTx, userId: string): Promise<LessonProgressEntry[]> {
-  const rows = await db
-    .select()
+  return db
+    .select(entryColumns)
     .from(lessonProgress)
     .where(eq(lessonProgress.userId, userId))
     .orderBy(lessonProgress.lessonId);
-  return rows.map(toEntry);
 }
 
-export interface ProgressChange {
+export interface PositionChange {
   lessonId: string;
-  positionMs?: number;
-  completed?: boolean;
+  positionMs: number;
 }
 
-/** One lesson's position and/or mark, in one upsert: what is not sent is kept. */
-export async function saveOwnProgress(db: DbOrTx, userId: string, change: ProgressChange, now: number): Promise<void> {
-  const completedAt = change.completed === undefined ? undefined : change.completed ? now : null;
+/** One lesson's position, in one upsert. */
+export async function saveOwnProgress(db: DbOrTx, userId: string, change: PositionChange, now: number): Promise<void> {
   await db
     .insert(lessonProgress)
-    .values({
-      userId,
-      lessonId: change.lessonId,
-      positionMs: change.positionMs ?? 0,
-      completedAt: completedAt ?? null,
-      updatedAt: now,
-    })
+    .values({ userId, lessonId: change.lessonId, positionMs: change.positionMs, updatedAt: now })
     .onConflictDoUpdate({
       target: [lessonProgress.userId, lessonProgress.lessonId],
-      set: {
-        updatedAt: now,
-        ...(change.positionMs === undefined ? {} : { positionMs: change.positionMs }),
-        // A lesson already done keeps the moment it was first done.
-        ...(completedAt === undefined
-          ? {}
-          : { completedAt: completedAt === null ? null : sql`coalesce(${lessonProgress.completedAt}, ${now})` }),
-      },
+      set: { positionMs: change.positionMs, updatedAt: now },
     });
 }
 
 /**
- * A device's own copy joins the account (decision 021): done on either side stays done, and the device's position
- * fills a lesson only where the account has none; nothing the account already holds is overwritten.
+ * A device's own positions join the account (decision 021): the device's position fills a lesson only where the
+ * account has none; nothing the account already holds is overwritten.
  */
 export async function mergeOwnProgress(
   db: DbOrTx,
   userId: string,
-  lessons: { lessonId: string; positionMs: number; completed: boolean }[],
+  lessons: PositionChange[],
   now: number,
 ): Promise<void> {
   if (lessons.length === 0) return;
   await db
     .insert(lessonProgress)
     .values(
-      lessons.map((lesson) => ({
-        userId,
-        lessonId: lesson.lessonId,
-        positionMs: lesson.positionMs,
-        completedAt: lesson.completed ? now : null,
-        updatedAt: now,
-      })),
+      lessons.map((lesson) => ({ userId, lessonId: lesson.lessonId, positionMs: lesson.positionMs, updatedAt: now })),
     )
     .onConflictDoUpdate({
       target: [lessonProgress.userId, lessonProgress.lessonId],
       set: {
         positionMs: sql`case when ${lessonProgress.positionMs} = 0 then excluded.position_ms else ${lessonProgress.positionMs} end`,
-        completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`,
         updatedAt: now,
       },
     });

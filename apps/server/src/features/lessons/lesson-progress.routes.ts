@@ -13,7 +13,10 @@ import { listOwnProgress, mergeOwnProgress, saveOwnProgress } from './lesson-pro
 /** A playing lesson writes about every 15 s, plus pauses and seeks; this leaves room for several tabs. */
 const PROGRESS_WRITES_PER_MINUTE = 120;
 
-/** Lesson progress in the account (decision 021): read it, write one lesson, merge a device's copy once. */
+/**
+ * Lesson positions in the account (decision 021): read them, write one lesson's, merge a device's once. Completed marks
+ * are never taken (SPEC.md §2: local only, not sent anywhere; issue 26): a body carrying one is refused with 400.
+ */
 export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
   const limiter = rateLimited(app, [
     { name: 'lesson-progress', max: PROGRESS_WRITES_PER_MINUTE, windowMs: 60_000, key: perUser },
@@ -29,8 +32,8 @@ export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
     { config: { accepts: 'json' }, preHandler: limiter },
     async (request): Promise<LessonProgressResponse> => {
       const user = requireUser(request);
-      const change = parseInput(SaveLessonProgressBodySchema, request.body ?? {});
-      await saveOwnProgress(db, user.id, change, Date.now());
+      const { lessonId, positionMs } = parseInput(SaveLessonProgressBodySchema, request.body ?? {});
+      await saveOwnProgress(db, user.id, { lessonId, positionMs }, Date.now());
       return { progress: await listOwnProgress(db, user.id) };
     },
   );
@@ -42,7 +45,9 @@ export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
       const user = requireUser(request);
       const { lessons } = parseInput(MergeLessonProgressBodySchema, request.body ?? {});
       // Each lesson once: a list naming one twice would hit the same row twice in one statement.
-      const unique = [...new Map(lessons.map((lesson) => [lesson.lessonId, lesson])).values()];
+      const unique = [
+        ...new Map(lessons.map(({ lessonId, positionMs }) => [lessonId, { lessonId, positionMs }])).values(),
+      ];
       await mergeOwnProgress(db, user.id, unique, Date.now());
       return { progress: await listOwnProgress(db, user.id) };
     },

@@ -27,6 +27,7 @@ export const lessonsQuery = queryOptions({
   queryFn: ({ signal }) => api.get<ListLessonsResponse>('/api/lessons', signal),
 });
 
+/** The account's lesson positions (decision 021); the completed marks are the device's, never read from here. */
 export const lessonProgressQuery = (userId: string) =>
   queryOptions({
     queryKey: queryKeys.lessonProgress(userId),

@@ -1,15 +1,20 @@
 import { ArrowRight, Headphones } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatClock } from '@turtle/shared/lesson-helpers';
+import { useLessonMarks } from '../../../lib/lessons/lesson-progress-store';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { lessonProgressQuery, lessonsQuery } from '../api/home-reads';
 import { lessonToResume } from '../lib/lesson-to-resume';
 import { HomeTile, TileFailed, TileLoading, tileLinkClass } from './home-tile';
 
-/** The lesson to pick up where the learner left it (progress follows the account, decision 021). */
+/**
+ * The lesson to pick up where the learner left it: the position follows the account (decision 021), the completed
+ * marks are this device's (SPEC.md §2: local only, not sent anywhere).
+ */
 export function ResumeLessonTile() {
   const userId = useTurtleStore((state) => state.user.id);
+  const completed = useLessonMarks();
   const lessons = useServerQuery(lessonsQuery);
   const progress = useServerQuery(lessonProgressQuery(userId));
   if (lessons.isError || progress.isError) {
@@ -26,7 +31,7 @@ export function ResumeLessonTile() {
       </HomeTile>
     );
   }
-  const next = lessonToResume(lessons.data.lessons, progress.data);
+  const next = lessonToResume(lessons.data.lessons, completed, progress.data);
   return (
     <HomeTile icon={Headphones} title="Lessons">
       {next ? (

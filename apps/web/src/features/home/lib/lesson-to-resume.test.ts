@@ -11,30 +11,39 @@ const lesson = (id: string, ready = true): LessonSummary => ({
   captionsFile: null,
 });
 const LESSONS = [lesson('1'), lesson('2'), lesson('3'), lesson('4', false)];
-const entry = (lessonId: string, positionMs: number, completed: boolean, updatedAt: number) => ({
-  lessonId,
-  positionMs,
-  completed,
-  updatedAt,
-});
+/** One lesson's position as the account answers it: no completed mark there (SPEC.md §2). */
+const position = (lessonId: string, positionMs: number, updatedAt: number) => ({ lessonId, positionMs, updatedAt });
+/** This device's marks. */
+const ticked = (...ids: string[]) => Object.fromEntries(ids.map((id) => [id, true]));
 
 describe('lessonToResume', () => {
   it('offers the first lesson, from the start, to someone who has listened to nothing', () => {
-    expect(lessonToResume(LESSONS, [])).toEqual({ lesson: LESSONS[0], positionMs: 0 });
+    expect(lessonToResume(LESSONS, {}, [])).toEqual({ lesson: LESSONS[0], positionMs: 0 });
   });
 
   it('offers the lesson listened to last, at its place, over an older started one', () => {
-    const progress = [entry('1', 20_000, false, 100), entry('3', 45_000, false, 200)];
-    expect(lessonToResume(LESSONS, progress)).toEqual({ lesson: LESSONS[2], positionMs: 45_000 });
+    const positions = [position('1', 20_000, 100), position('3', 45_000, 200)];
+    expect(lessonToResume(LESSONS, {}, positions)).toEqual({ lesson: LESSONS[2], positionMs: 45_000 });
   });
 
-  it('skips completed lessons and offers the next ready one', () => {
-    const progress = [entry('1', 0, true, 100), entry('2', 90_000, true, 300)];
-    expect(lessonToResume(LESSONS, progress)).toEqual({ lesson: LESSONS[2], positionMs: 0 });
+  it('skips the lessons ticked on this device, even one the account has a later position for', () => {
+    const positions = [position('1', 20_000, 100), position('2', 90_000, 300)];
+    expect(lessonToResume(LESSONS, ticked('2'), positions)).toEqual({ lesson: LESSONS[0], positionMs: 20_000 });
+    expect(lessonToResume(LESSONS, ticked('1', '2'), positions)).toEqual({ lesson: LESSONS[2], positionMs: 0 });
   });
 
-  it('offers nothing when every ready lesson is done (lessons not ready never count)', () => {
-    const progress = ['1', '2', '3'].map((id) => entry(id, 0, true, 1));
-    expect(lessonToResume(LESSONS, progress)).toBeNull();
+  it('offers a lesson ticked on another device: the marks are local, only positions come from the account', () => {
+    // The account answers positions only; this device has ticked nothing.
+    const positions = [position('1', 0, 100)];
+    expect(lessonToResume(LESSONS, {}, positions)).toEqual({ lesson: LESSONS[0], positionMs: 0 });
+  });
+
+  it('does not offer to resume a lesson left at its very end: it starts the next one not ticked', () => {
+    const positions = [position('2', 30_000, 100), position('1', 216_000, 200)];
+    expect(lessonToResume(LESSONS, {}, positions)).toEqual({ lesson: LESSONS[1], positionMs: 30_000 });
+  });
+
+  it('offers nothing when every ready lesson is ticked here (lessons not ready never count)', () => {
+    expect(lessonToResume(LESSONS, ticked('1', '2', '3'), [position('3', 60_000, 1)])).toBeNull();
   });
 });

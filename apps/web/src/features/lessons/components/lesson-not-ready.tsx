@@ -2,8 +2,8 @@ import { Clock, Headphones, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { LESSON_NOT_READY_MESSAGE } from '@turtle/shared/lesson-helpers';
 import { buttonClass } from '../../../components/ui/button';
+import { useLessonMarks } from '../../../lib/lessons/lesson-progress-store';
 import { useLessons } from '../hooks/use-lessons';
-import { useLessonProgress } from '../lib/lesson-progress-store';
 import { BackToLessons } from './back-to-lessons';
 
 /**
@@ -12,7 +12,7 @@ import { BackToLessons } from './back-to-lessons';
  */
 export function LessonNotReady({ title }: { title: string }) {
   const lessons = useLessons();
-  const completed = useLessonProgress((progress) => progress.completed);
+  const completed = useLessonMarks();
   const ready = lessons.status === 'ready' ? lessons.data.lessons.filter((lesson) => lesson.ready) : [];
   const ordered = [
     ...ready.filter((lesson) => !completed[lesson.id]),

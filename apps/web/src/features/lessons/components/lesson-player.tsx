@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { LESSON_SERIES_TITLE, LESSON_SKIP_STEP_SECONDS } from '@turtle/shared/constants';
 import type { Lesson, TranscriptEntry } from '@turtle/shared/lesson';
 import { Button } from '../../../components/ui/button';
+import { setLessonCompleted, useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { useWhenIdle } from '../../../lib/use-when-idle';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useLessonAudio } from '../hooks/use-lesson-audio';
@@ -13,8 +14,6 @@ import { usePaneWidth } from '../hooks/use-pane-width';
 import { usePlayerKeys } from '../hooks/use-player-keys';
 import { resumePosition, useSavePosition } from '../hooks/use-save-position';
 import { useTutorChat } from '../hooks/use-tutor-chat';
-import { useLessonProgress } from '../lib/lesson-progress-store';
-import { setLessonCompleted } from '../lib/progress-sync';
 import { LessonFinished } from './lesson-finished';
 import { BackToLessons } from './back-to-lessons';
 import { LazyMakeCardsMenu } from './make-cards-button';
@@ -72,7 +71,8 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
   useSavePosition(lesson.id, audioRef, audio.positionMs, audio.playing);
   const [finished, setFinished] = useState(false);
   const lessons = useLessons();
-  // Reaching the end marks the lesson done (issue 15, item 7) and offers the next one.
+  // Reaching the end ticks the lesson on this device (issue 15, item 7; the mark is never sent: SPEC.md §2, issue 26)
+  // and offers the next one.
   useEffect(() => {
     const element = audioRef.current;
     if (!element) return;

@@ -2,10 +2,10 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { LESSON_COUNT, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
 import { Button } from '../../../components/ui/button';
+import { setLessonCompleted, useLessonMarks, useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { useLessons } from '../hooks/use-lessons';
-import { useLessonProgress } from '../lib/lesson-progress-store';
-import { setLessonCompleted, syncLessonProgress } from '../lib/progress-sync';
+import { syncLessonProgress } from '../lib/progress-sync';
 import { useSettlingOrder } from '../hooks/use-settling-order';
 import { LessonCard } from './lesson-card';
 
@@ -22,9 +22,10 @@ function LessonListSkeleton() {
 /** /lessons (product.md §2 "Lesson list"): the series, incomplete lessons first, completed ones after and struck through. */
 export function LessonsScreen() {
   const state = useLessons();
-  const completed = useLessonProgress((progress) => progress.completed);
+  // The marks are this device's only (SPEC.md §2: local only, not sent anywhere); the positions follow the account.
+  const completed = useLessonMarks();
   const positions = useLessonProgress((progress) => progress.positions);
-  // The list is public: the account's progress joins once the status call says who is signed in.
+  // The list is public: the account's positions join once the status call says who is signed in.
   const userId = useTurtleStore((store) => store.user.id);
   useEffect(() => void syncLessonProgress(), [userId]);
   const { ordered, listRef } = useSettlingOrder(state.status === 'ready' ? state.data.lessons : [], completed);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LESSON_SKIP_STEP_SECONDS, LESSON_SLIDER_STEP_MS } from '@turtle/shared/constants';
 import { formatClock } from '@turtle/shared/lesson-helpers';
 import { cn } from '../../../lib/cn';
-import { PLAYBACK_RATES } from '../lib/lesson-progress-store';
+import { PLAYBACK_RATES } from '../../../lib/lessons/lesson-progress-store';
 import type { LessonAudioControls, LessonAudioState } from '../hooks/use-lesson-audio';
 
 interface PlayerControlsProps {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLessonProgress } from '../lib/lesson-progress-store';
+import { useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { useSavePosition } from './use-save-position';
 
 /** An audio element as the browser has it: what it has loaded, and its clock. */
@@ -14,7 +14,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () => new Response('{}')),
   );
-  useLessonProgress.setState({ completed: {}, positions: {}, ownerId: undefined });
+  useLessonProgress.setState({ marks: {}, positions: {}, ownerId: undefined });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Lesson } from '@turtle/shared/lesson';
 import { parseDuration } from '@turtle/shared/lesson-helpers';
-import { useLessonProgress } from '../lib/lesson-progress-store';
+import { useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { saveLessonPosition } from '../lib/progress-sync';
 
 /** While playing, the position is written this often; every pause and every seek while paused are written at once. */

@@ -1,10 +1,13 @@
 import { LESSON_IDS, LESSON_POSITION_MAX_MS } from '@turtle/shared/lesson-helpers';
 import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
+import { useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { JUST_READ_MS, queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getLessonProgress, mergeLessonProgress, saveLessonProgress } from '../api/lesson-progress';
-import { useLessonProgress } from './lesson-progress-store';
+
+// Positions only: completed marks stay on the device and are never sent (SPEC.md §2; issue 26). They are set with
+// `setLessonCompleted` from lib/lessons/lesson-progress-store.ts, which has no way to reach the server.
 
 /** While a lesson plays, its position reaches the account at most this often (pauses and seeks at once). */
 const PUSH_EVERY_MS = 15_000;
@@ -14,18 +17,17 @@ function signedInId(): string | undefined {
   return useTurtleStore.getState().user.id || undefined;
 }
 
-/** The device's own copy, as the merge call takes it. */
+/** The device's own positions, as the merge call takes them. */
 function deviceCopy() {
-  const { completed, positions } = useLessonProgress.getState();
-  return LESSON_IDS.filter((id) => completed[id] || (positions[id] ?? 0) > 0).map((lessonId) => ({
+  const { positions } = useLessonProgress.getState();
+  return LESSON_IDS.filter((id) => (positions[id] ?? 0) > 0).map((lessonId) => ({
     lessonId,
     positionMs: Math.min(positions[lessonId] ?? 0, LESSON_POSITION_MAX_MS),
-    completed: Boolean(completed[lessonId]),
   }));
 }
 
 /**
- * The account's progress, read through the query client (decision 025): a lessons screen and a player opening
+ * The account's positions, read through the query client (decision 025): a lessons screen and a player opening
  * together ask once. Always asked again (`staleTime` 0): another device may have moved on since.
  */
 const fetchAccountProgress = (userId: string): Promise<LessonProgressEntry[]> =>
@@ -45,11 +47,12 @@ const justSynced = (userId: string) =>
   lastSync?.userId === userId && (lastSync.endedAt === undefined || Date.now() - lastSync.endedAt < JUST_READ_MS);
 
 /**
- * Brings this device's copy in line with the account (decision 021). The first time an account loads a copy made
- * signed out, the copy is merged up so nothing is lost (a write, not a read); an empty copy has nothing to merge, so
- * it reads, like any later sync, and can take the read started ahead at start-up (decision 030). After that the
- * account's progress is the truth. Signed out, another person's copy is forgotten. A failure leaves the device's copy as it was. A call
- * while one for the same person is under way, or just after, shares it.
+ * Brings this device's positions in line with the account (decision 021). The first time an account loads positions
+ * kept signed out, they are merged up so nothing is lost (a write, not a read); a copy without positions has nothing
+ * to merge, so it reads, like any later sync, and can take the read started ahead at start-up (decision 030). After
+ * that the account's positions are the truth. Signed out, another person's positions are forgotten. A failure leaves
+ * the device's copy as it was. A call while one for the same person is under way, or just after, shares it. The
+ * completed marks are never part of it: they are the device's alone.
  */
 export function syncLessonProgress(): Promise<void> {
   const userId = signedInId();
@@ -84,19 +87,6 @@ async function syncAccount(userId: string): Promise<void> {
   }
 }
 
-function push(body: Parameters<typeof saveLessonProgress>[0]): void {
-  if (!signedInId()) return;
-  saveLessonProgress(body).catch(() => {
-    // The device keeps the change; the next position or mark carries the position again.
-  });
-}
-
-/** Ticks or unticks a lesson on the device and in the account. */
-export function setLessonCompleted(lessonId: string, completed: boolean): void {
-  useLessonProgress.getState().setCompleted(lessonId, completed);
-  push({ lessonId, completed });
-}
-
 /** A position on the device at once, and in the account every 15 s while playing (at once when `now`). */
 export function saveLessonPosition(lessonId: string, positionMs: number, now: boolean): void {
   const ms = Math.min(Math.max(0, Math.round(positionMs)), LESSON_POSITION_MAX_MS);
@@ -104,5 +94,8 @@ export function saveLessonPosition(lessonId: string, positionMs: number, now: bo
   const last = lastPushAt.get(lessonId) ?? 0;
   if (!now && Date.now() - last < PUSH_EVERY_MS) return;
   lastPushAt.set(lessonId, Date.now());
-  push({ lessonId, positionMs: ms });
+  if (!signedInId()) return;
+  saveLessonProgress({ lessonId, positionMs: ms }).catch(() => {
+    // The device keeps the position; the next one reaches the account instead.
+  });
 }
