@@ -1,6 +1,7 @@
 import { AlertCircle, ArrowDown, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ConversationMessage } from '@turtle/shared/conversation';
+import { ScrollArea } from '../../../components/ui/scroll-area';
 import { cn } from '../../../lib/cn';
 import { ChatMessageView } from './chat-message-view';
 import { MarkdownMessage, usePreloadMarkdownRenderer } from '../../../components/markdown/markdown-message';
@@ -67,9 +68,10 @@ function LiveReply({ content }: { content: string }) {
 }
 
 /**
- * The conversation (product.md §2): the greeting, then every message, then the live reply. It is its own scroll container,
- * as tall as its parent: it follows a streaming reply down until the person scrolls up, and then offers "Jump to
- * latest".
+ * The conversation (product.md §2): the greeting, then every message, then the live reply. It is its own scroll area, as
+ * tall as its parent, with the overlay scrollbar of product.md §9 (`ScrollArea`: shown while it scrolls, hidden 600 ms
+ * after, a thumb of at least 18 px): it follows a streaming reply down until the person scrolls up, and then offers
+ * "Jump to latest".
  */
 export function MessageList({
   messages,
@@ -89,37 +91,41 @@ export function MessageList({
   const highlighted = useScrollToMessage(scrollRef, focusMessageId, messages.length > 0);
 
   return (
-    <div ref={scrollRef} onScroll={onScroll} className={cn('relative h-full overflow-y-auto', className)}>
-      <div ref={contentRef} className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
-        <ol aria-label="Messages" className="flex flex-col gap-6">
-          <li>
-            <ChatMessageView message={GREETING} hideActions />
+    <ScrollArea
+      className={cn('h-full', className)}
+      viewportRef={scrollRef}
+      contentRef={contentRef}
+      onScroll={onScroll}
+      viewportClassName="relative"
+    >
+      <ol aria-label="Messages" className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6">
+        <li>
+          <ChatMessageView message={GREETING} hideActions />
+        </li>
+        {messages.map((message) => (
+          <li
+            key={message.id}
+            data-message-id={message.id}
+            className={cn(
+              'rounded-xl transition-shadow duration-700',
+              highlighted === message.id && 'bg-brand-50/60 ring-2 ring-brand-300 ring-offset-8',
+            )}
+          >
+            <ChatMessageView
+              message={message}
+              makeCards={makeCards && message.role === 'assistant' && message.status !== 'streaming'}
+              onRegenerate={!live && message === lastMessage && message.role !== 'user' ? onRegenerate : undefined}
+            />
+            {unsent?.id === message.id && <UnsentNote onRetry={unsent.onRetry} />}
           </li>
-          {messages.map((message) => (
-            <li
-              key={message.id}
-              data-message-id={message.id}
-              className={cn(
-                'rounded-xl transition-shadow duration-700',
-                highlighted === message.id && 'bg-brand-50/60 ring-2 ring-brand-300 ring-offset-8',
-              )}
-            >
-              <ChatMessageView
-                message={message}
-                makeCards={makeCards && message.role === 'assistant' && message.status !== 'streaming'}
-                onRegenerate={!live && message === lastMessage && message.role !== 'user' ? onRegenerate : undefined}
-              />
-              {unsent?.id === message.id && <UnsentNote onRetry={unsent.onRetry} />}
-            </li>
-          ))}
-          {messages.length === 0 && !live && emptyState && <li>{emptyState}</li>}
-          {live && (
-            <li>
-              <LiveReply content={live.content} />
-            </li>
-          )}
-        </ol>
-      </div>
+        ))}
+        {messages.length === 0 && !live && emptyState && <li>{emptyState}</li>}
+        {live && (
+          <li>
+            <LiveReply content={live.content} />
+          </li>
+        )}
+      </ol>
       {!atBottom && (
         <div className="pointer-events-none sticky bottom-4 z-10 flex h-0 items-end justify-center">
           <button
@@ -133,6 +139,6 @@ export function MessageList({
           </button>
         </div>
       )}
-    </div>
+    </ScrollArea>
   );
 }

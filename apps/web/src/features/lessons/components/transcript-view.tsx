@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { TranscriptEntry } from '@turtle/shared/lesson';
+import { ScrollArea } from '../../../components/ui/scroll-area';
 import { cn } from '../../../lib/cn';
 
 interface TranscriptViewProps {
@@ -25,7 +26,9 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 /**
  * The transcript as clickable sentences (product.md §2), each a button in the flow of its paragraph (a `<button>` cannot
  * wrap across lines). The current one is highlighted and kept in view: when it leaves the
- * middle of the scroll area, the area scrolls it to a third of the way down, so reading ahead is not yanked about.
+ * middle of the scroll area, the area scrolls it to a third of the way down, so reading ahead is not yanked about. The
+ * area is a `ScrollArea` (product.md §9's overlay scrollbar); its viewport, the region, scrolls and places the sentences
+ * (`relative`, so their `offsetTop` counts from it).
  */
 export const TranscriptView = memo(function TranscriptView({
   transcript,
@@ -50,14 +53,12 @@ export const TranscriptView = memo(function TranscriptView({
   }, [currentIndex]);
 
   return (
-    <div
-      ref={scroller}
+    <ScrollArea
+      className="min-h-0 flex-1"
+      viewportRef={scroller}
       aria-label="Transcript"
       role="region"
-      className={cn(
-        'relative min-h-0 flex-1 overflow-y-auto px-4 py-6 transition-opacity sm:px-8',
-        disabled && 'opacity-40',
-      )}
+      viewportClassName={cn('relative px-4 py-6 transition-opacity sm:px-8', disabled && 'opacity-40')}
     >
       <div className="mx-auto flex max-w-2xl flex-col gap-5 text-lg/8 text-slate-700">
         {paragraphs.map((paragraph) => (
@@ -91,6 +92,6 @@ export const TranscriptView = memo(function TranscriptView({
           </p>
         ))}
       </div>
-    </div>
+    </ScrollArea>
   );
 });
