@@ -103,7 +103,7 @@ describe('/test, the streaming test page', () => {
     expect(reply).toContain('compound interest');
     expect(reply).toContain('LLM_API_KEY');
     expect(await testPage.error(page).count()).toBe(0);
-    // SPEC.md §7: the body is {messages, model}, and the stream's model is "gpt-4.1-mini" (which the server always
+    // product.md §7: the body is {messages, model}, and the stream's model is "gpt-4.1-mini" (which the server always
     // accepts, answering with its own default where it does not serve that model).
     expect(JSON.parse(requests[0]!)).toEqual({
       messages: [{ role: 'user', content: LONG_QUESTION }],

@@ -10,7 +10,7 @@ const FIRST = 'Why invest? The power of compounding';
 const SECOND = 'Risk and return';
 const THIRD = 'Diversification';
 
-/** Every request a page sends to our server, with its body: a completed mark must never be in one (SPEC.md §2). */
+/** Every request a page sends to our server, with its body: a completed mark must never be in one (product.md §2). */
 function recordRequests(page: Page) {
   const sent: { method: string; path: string; body: string }[] = [];
   page.on('request', (request: Request) => {
@@ -43,7 +43,7 @@ describe.each([
     const finished = page.getByRole('region', { name: 'Lesson 1 done' });
     await finished.waitFor();
     expect(await finished.innerText()).toContain(`Up next: Lesson 2, “${SECOND}”.`);
-    // The end's pause sends the position; the mark goes nowhere (SPEC.md §2: local only, not sent anywhere).
+    // The end's pause sends the position; the mark goes nowhere (product.md §2: local only, not sent anywhere).
     await expect.poll(() => sent.filter((request) => request.method === 'POST').length).toBeGreaterThan(0);
     expect(sent.filter((request) => request.body.includes('completed'))).toEqual([]);
     await finished.getByRole('link', { name: 'Next lesson' }).click();

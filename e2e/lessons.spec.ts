@@ -29,7 +29,7 @@ describe('the lesson list', () => {
     expect(titles.slice(0, 6)).toEqual(TITLES);
     expect(await lessonsPage.card(page, TITLES[0]!).innerText()).toContain('3:37');
 
-    // Signed out too, a tick sends nothing (SPEC.md §2: local only, not sent anywhere).
+    // Signed out too, a tick sends nothing (product.md §2: local only, not sent anywhere).
     const posted: string[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET' || (request.postData() ?? '').includes('completed')) posted.push(request.url());

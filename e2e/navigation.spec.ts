@@ -56,7 +56,7 @@ describe('the header at 1280 px', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('a signed-in visitor of /login goes to / (DECISIONS.md)', async () => {
+  it('a signed-in visitor of /login goes to / (rules.md)', async () => {
     const { page } = await app.newPage({ signedIn: true });
     await page.goto('/login');
     await page.waitForURL(`${app.url}/`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { field, uniqueEmail } from './support/accounts';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 
-// SPEC.md §2 "Login screen" and "Signup screen", §4 "Login and signup", points no other story proves
+// product.md §2 "Login screen" and "Signup screen", §4 "Login and signup", points no other story proves
 // (docs/spec-conformance.md). The development provider answers "Continue with Dev Sign-in".
 const SUPPORT_EMAIL = 'help@turtle.test';
 const app = useE2eApp({ env: { TRUST_PROXY: 'true', SUPPORT_EMAIL } });

@@ -5,7 +5,7 @@ import { composer, expectOptions, typeText } from './support/chat-composer';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { saveNoteViaApi } from './support/notes';
 
-// SPEC.md §2 "Chat screen" and §4, points no other story proves (docs/spec-conformance.md). The built-in offline
+// product.md §2 "Chat screen" and §4, points no other story proves (docs/spec-conformance.md). The built-in offline
 // assistant answers (25 ms a word).
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 

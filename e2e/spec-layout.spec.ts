@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { sidewaysOverflow } from './support/notes';
 
-// SPEC.md §2 "Shared layout and header": "The main area is at most 4xl wide" (docs/spec-conformance.md). The landing,
+// product.md §2 "Shared layout and header": "The main area is at most 4xl wide" (docs/spec-conformance.md). The landing,
 // features, login and signup pages draw full-width coloured bands (decisions 005 and 007), so there the content is
 // measured: every heading, paragraph, link, button and picture lies in the centred 4xl column.
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });

@@ -4,11 +4,11 @@ import { createSessionToken } from '../apps/server/test/support/factories';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { lessonsPage, openLesson, player } from './support/lessons';
 
-// SPEC.md §2 "Lesson list" and "Lesson player", §4 "Lesson chat", §7 and §9, with DECISIONS.md "Lessons": points no
+// product.md §2 "Lesson list" and "Lesson player", §4 "Lesson chat", §7 and §9, with rules.md "Lessons": points no
 // other story proves (docs/spec-conformance.md). The built-in offline tutor answers.
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
-/** SPEC.md §9, lessons 1 to 7. */
+/** product.md §9, lessons 1 to 7. */
 const DURATIONS = ['3:37', '4:37', '5:19', '5:18', '5:44', '6:56', '5:50'];
 
 /** Every request a page sends to our server from now on, with its body. */
@@ -181,11 +181,11 @@ for (const viewport of [DESKTOP, PHONE]) {
       await player.input(page).press('Enter');
       await expect.poll(() => bodies.length).toBe(2);
       const [first, second] = bodies as [TutorBody, TutorBody];
-      // SPEC.md §7's body: the whole transcript, the current sentence and the messages as {role, content}.
+      // product.md §7's body: the whole transcript, the current sentence and the messages as {role, content}.
       expect(first.fullScript.length).toBeGreaterThan(100);
       expect(typeof first.currentSentence).toBe('string');
       expect(first.messages).toEqual([{ role: 'user', content: 'What is compounding?' }]);
-      // DECISIONS.md "Lessons": the real conversation history, not the spec's empty list; the question trimmed.
+      // rules.md "Lessons": the real conversation history, not the spec's empty list; the question trimmed.
       expect(second.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
       expect(second.messages[0]).toEqual({ role: 'user', content: 'What is compounding?' });
       expect(second.messages[1]!.content).toMatch(/offline tutor/);

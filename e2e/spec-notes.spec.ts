@@ -5,7 +5,7 @@ import { call } from '../apps/server/test/support/http';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { editor, expectCount, expectTitles, notesPage, saveNoteViaApi } from './support/notes';
 
-// SPEC.md §2 "Note editor": "A "Back" button returns to /notes without saving" (docs/spec-conformance.md). Leaving with
+// product.md §2 "Note editor": "A "Back" button returns to /notes without saving" (docs/spec-conformance.md). Leaving with
 // unsaved changes may ask first (decision 008's "Discard changes?"); whatever it asks, nothing is saved.
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 

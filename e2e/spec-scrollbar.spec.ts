@@ -5,7 +5,7 @@ import { SCROLLBAR_AUTO_HIDE_DELAY_MS, SCROLLBAR_THUMB_MIN_SIZE_PX } from '@turt
 import { chatMessages, conversations } from '../apps/server/src/db/schema';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 
-// SPEC.md §9: "Scrollbar hides after 600 ms of inactivity; scroll thumb minimum size 18px" (docs/spec-conformance.md
+// product.md §9: "Scrollbar hides after 600 ms of inactivity; scroll thumb minimum size 18px" (docs/spec-conformance.md
 // row 9.9), on the chat screen's message list: an overlay scrollbar (Radix ScrollArea, type "scroll") that shows while
 // the list scrolls and hides 600 ms after it stops, with a thumb never shorter than 18 px.
 const app = useE2eApp();

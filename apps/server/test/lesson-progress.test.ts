@@ -33,7 +33,7 @@ describe('lesson positions in the account', () => {
     expect(await progressOf(cookie)).toEqual([]);
     const saved = await save(cookie, { lessonId: '2', positionMs: 61_500 });
     expect(saved.status).toBe(200);
-    // Exactly these keys: no `completed` (SPEC.md §2: the mark is local only).
+    // Exactly these keys: no `completed` (product.md §2: the mark is local only).
     expect((saved.data as { progress: LessonProgressEntry[] }).progress).toEqual([
       { lessonId: '2', positionMs: 61_500, updatedAt: expect.any(Number) },
     ]);
@@ -41,7 +41,7 @@ describe('lesson positions in the account', () => {
     expect(await progressOf(cookie)).toEqual([{ lessonId: '2', positionMs: 0, updatedAt: expect.any(Number) }]);
   });
 
-  it('never takes a completed mark (SPEC.md §2: "local only, not sent anywhere"): 400, and nothing stored', async () => {
+  it('never takes a completed mark (product.md §2: "local only, not sent anywhere"): 400, and nothing stored', async () => {
     const { cookie, userId } = await newLearnerWithId('Local marks');
     const onlyMark = await save(cookie, { lessonId: '2', completed: true });
     expect(onlyMark.status).toBe(400);

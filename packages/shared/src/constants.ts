@@ -79,7 +79,7 @@ export const FREE_DAILY_REPLIES = 50;
 export const PRO_DAILY_REPLIES = 2000;
 
 /**
- * product.md §9, the rest of its constants (DECISIONS.md: all of them live in this module). The mention search waits
+ * product.md §9, the rest of its constants (rules.md: all of them live in this module). The mention search waits
  * MENTION_REMOTE_SEARCH_DELAY_MS only when a remote search function is supplied (product.md §5); the composer's search
  * is local, so it runs at once. The scrollbar figures are the spec's auto-hiding scrollbar's.
  */

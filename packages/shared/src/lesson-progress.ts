@@ -2,7 +2,7 @@ import { z } from './zod';
 import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE, LESSON_POSITION_MAX_MS } from './lesson-helpers';
 
 /**
- * One lesson's place in the account (decision 021): where the learner left it. No completed mark: SPEC.md §2 keeps it
+ * One lesson's place in the account (decision 021): where the learner left it. No completed mark: product.md §2 keeps it
  * "local only, not sent anywhere", so it stays on the device (issue 26).
  */
 export interface LessonProgressEntry {
@@ -31,7 +31,7 @@ const PositionSchema = z
 export const COMPLETED_MARK_REFUSED_MESSAGE = 'A completed mark stays on the device: the account keeps positions only.';
 
 /**
- * SPEC.md §2 "Lesson list": the completed mark is "local only, not sent anywhere". A body that carries one anyway is
+ * product.md §2 "Lesson list": the completed mark is "local only, not sent anywhere". A body that carries one anyway is
  * refused, not quietly stripped, so a client that still sends it learns it at once.
  */
 const NoCompletedMark = z.never({ error: COMPLETED_MARK_REFUSED_MESSAGE }).optional();

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as constants from './constants';
 import { DEFAULT_MEMBERSHIP, Plan, Subscription } from './plans';
 
-// SPEC.md §9 "Business constants and limits", value by value (docs/spec-conformance.md). DECISIONS.md: "All
+// product.md §9 "Business constants and limits", value by value (docs/spec-conformance.md). rules.md: "All
 // constants of spec section 9 live in one shared module used by client and server", this one.
 
-describe('SPEC.md §9 constants in the shared module', () => {
+describe('product.md §9 constants in the shared module', () => {
   it('session cookie sid; client store turtle-store, version 0', () => {
     expect(constants.SESSION_COOKIE_NAME).toBe('sid');
     expect(constants.CLIENT_STORE_NAME).toBe('turtle-store');
@@ -21,7 +21,7 @@ describe('SPEC.md §9 constants in the shared module', () => {
     expect(Math.floor((1 - constants.PRO_PRICE_YEARLY_USD / (12 * constants.PRO_PRICE_MONTHLY_USD)) * 100)).toBe(17);
   });
 
-  it('plans and subscriptions as SPEC.md §3 numbers them, and the default membership', () => {
+  it('plans and subscriptions as product.md §3 numbers them, and the default membership', () => {
     expect(Plan).toEqual({ FREE: 0, PRO: 1 });
     expect(Subscription).toEqual({ MONTHLY: 1, YEARLY: 2, LIFETIME: 3 });
     expect(DEFAULT_MEMBERSHIP).toEqual({ plan: 0, subscription: 3, expireAt: -1 });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { lessonProgress } from '../../db/schema';
 
 // The account keeps positions only (decision 021, "Update (issue 26)"). The table's `completed_at` column (migration
-// 0011) stays, unused: SPEC.md §2 keeps the completed mark "local only, not sent anywhere", so no query here reads or
+// 0011) stays, unused: product.md §2 keeps the completed mark "local only, not sent anywhere", so no query here reads or
 // writes it. Marks stored there before issue 26 are left as they were, never read and never answered.
 
 /** The columns an answer names: never `completed_at`. */

@@ -15,7 +15,7 @@ const PROGRESS_WRITES_PER_MINUTE = 120;
 
 /**
  * Lesson positions in the account (decision 021): read them, write one lesson's, merge a device's once. Completed marks
- * are never taken (SPEC.md §2: local only, not sent anywhere; issue 26): a body carrying one is refused with 400.
+ * are never taken (product.md §2: local only, not sent anywhere; issue 26): a body carrying one is refused with 400.
  */
 export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
   const limiter = rateLimited(app, [

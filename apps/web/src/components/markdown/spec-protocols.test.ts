@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MARKDOWN_ALLOWED_PROTOCOLS } from '@turtle/shared/constants';
 import { markdownUrlTransform } from './safe-urls';
 
-// SPEC.md §2 "Chat screen" and §9 (docs/spec-conformance.md): "Markdown link and image addresses are allowed only with
+// product.md §2 "Chat screen" and §9 (docs/spec-conformance.md): "Markdown link and image addresses are allowed only with
 // the protocols http, https, irc, ircs, mailto and xmpp, or when relative. Other addresses are blanked."
 
 const link = { tagName: 'a' } as Parameters<typeof markdownUrlTransform>[2];

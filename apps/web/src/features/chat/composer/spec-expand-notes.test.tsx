@@ -9,7 +9,7 @@ import type { Note } from '@turtle/shared/note';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { Composer } from './composer';
 
-// SPEC.md §4 "Message content" (docs/spec-conformance.md): "A note mention expands to that note's content when
+// product.md §4 "Message content" (docs/spec-conformance.md): "A note mention expands to that note's content when
 // canExpandNotes is on, otherwise it shows trigger plus value."
 
 const NOTES: Note[] = [

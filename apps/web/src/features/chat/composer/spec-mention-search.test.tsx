@@ -5,7 +5,7 @@ import { MENTION_MENU_ITEM_LIMIT, MENTION_REMOTE_SEARCH_DELAY_MS } from '@turtle
 import type { Note } from '@turtle/shared/note';
 import { NoteMentionsPlugin } from './note-mentions-plugin';
 
-// SPEC.md §5 (docs/spec-conformance.md): "Mention search: up to 75 characters after the trigger, spaces allowed; delay
+// product.md §5 (docs/spec-conformance.md): "Mention search: up to 75 characters after the trigger, spaces allowed; delay
 // 250 ms when a remote search function is supplied, 0 otherwise." The composer's search runs on the notes it holds.
 
 const props = vi.hoisted(() => ({ last: {} as Record<string, unknown> }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MENTION_THEME } from './composer-theme';
 import { NOTE_MENTION_TRIGGER } from './mention-suggestions';
 
-// SPEC.md §3 "Mention" (docs/spec-conformance.md): "Triggers styled in the theme: /, @, #, due:, rec:, and any word
+// product.md §3 "Mention" (docs/spec-conformance.md): "Triggers styled in the theme: /, @, #, due:, rec:, and any word
 // followed by a colon. Only @ is wired to note suggestions."
 
 /** The theme entry the mention plugin uses for a trigger: the first key (a regular expression) that matches it. */

@@ -6,7 +6,7 @@ import type { ConversationMessage } from '@turtle/shared/conversation';
 import { markdownRenderer } from '../../../components/markdown/markdown-message';
 import { ChatMessageView } from './chat-message-view';
 
-// SPEC.md §2 "Chat screen" (docs/spec-conformance.md): "An assistant message is rendered as markdown from htmlContent,
+// product.md §2 "Chat screen" (docs/spec-conformance.md): "An assistant message is rendered as markdown from htmlContent,
 // or from content when htmlContent is missing."
 
 function reply(extra: Partial<ConversationMessage> = {}): ConversationMessage {
@@ -31,7 +31,7 @@ describe('an assistant message', () => {
     const row = renderReply(reply({ htmlContent: 'From *htmlContent*, with <b>tags</b> as text.' }));
     expect(row.querySelector('em')?.textContent).toBe('htmlContent');
     expect(row.textContent).not.toContain('From content');
-    // Markdown, never raw HTML (DECISIONS.md "Chat": assistant markdown never renders raw HTML).
+    // Markdown, never raw HTML (rules.md "Chat": assistant markdown never renders raw HTML).
     expect(row.querySelector('b')).toBeNull();
     expect(row.textContent).toContain('<b>tags</b>');
   });

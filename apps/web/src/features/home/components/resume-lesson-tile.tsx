@@ -10,7 +10,7 @@ import { HomeTile, TileFailed, TileLoading, tileLinkClass } from './home-tile';
 
 /**
  * The lesson to pick up where the learner left it: the position follows the account (decision 021), the completed
- * marks are this device's (SPEC.md §2: local only, not sent anywhere).
+ * marks are this device's (product.md §2: local only, not sent anywhere).
  */
 export function ResumeLessonTile() {
   const userId = useTurtleStore((state) => state.user.id);

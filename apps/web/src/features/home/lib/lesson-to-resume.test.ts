@@ -11,7 +11,7 @@ const lesson = (id: string, ready = true): LessonSummary => ({
   captionsFile: null,
 });
 const LESSONS = [lesson('1'), lesson('2'), lesson('3'), lesson('4', false)];
-/** One lesson's position as the account answers it: no completed mark there (SPEC.md §2). */
+/** One lesson's position as the account answers it: no completed mark there (product.md §2). */
 const position = (lessonId: string, positionMs: number, updatedAt: number) => ({ lessonId, positionMs, updatedAt });
 /** This device's marks. */
 const ticked = (...ids: string[]) => Object.fromEntries(ids.map((id) => [id, true]));

@@ -13,7 +13,7 @@ const NEAR_THE_END_MS = 3_000;
 
 /**
  * The lesson the home offers: the one last listened to and not finished, else the first ready lesson not completed;
- * none when every ready lesson is done. `completed` is this device's marks (SPEC.md §2: local only), `positions` the
+ * none when every ready lesson is done. `completed` is this device's marks (product.md §2: local only), `positions` the
  * account's (decision 021), so a lesson ticked on another device still counts as not done here.
  */
 export function lessonToResume(

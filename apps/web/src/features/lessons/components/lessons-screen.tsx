@@ -22,7 +22,7 @@ function LessonListSkeleton() {
 /** /lessons (product.md §2 "Lesson list"): the series, incomplete lessons first, completed ones after and struck through. */
 export function LessonsScreen() {
   const state = useLessons();
-  // The marks are this device's only (SPEC.md §2: local only, not sent anywhere); the positions follow the account.
+  // The marks are this device's only (product.md §2: local only, not sent anywhere); the positions follow the account.
   const completed = useLessonMarks();
   const positions = useLessonProgress((progress) => progress.positions);
   // The list is public: the account's positions join once the status call says who is signed in.

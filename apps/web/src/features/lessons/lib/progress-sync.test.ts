@@ -5,7 +5,7 @@ import { JUST_READ_MS, queryClient } from '../../../lib/query/query-client';
 import { EMPTY_USER, useTurtleStore } from '../../../lib/turtle-store';
 import { prefetchLessonProgress, saveLessonPosition, syncLessonProgress } from './progress-sync';
 
-/** One lesson's position as the account answers it: positions only, no completed mark (SPEC.md §2). */
+/** One lesson's position as the account answers it: positions only, no completed mark (product.md §2). */
 const entry = (lessonId: string, positionMs: number) => ({ lessonId, positionMs, updatedAt: 1 });
 
 /** The server's answers: each call is recorded (with its body), and each GET waits for the test to answer it. */
@@ -49,7 +49,7 @@ describe('syncLessonProgress', () => {
     expect(useLessonProgress.getState()).toMatchObject({ positions: { '2': 42_000 } });
   });
 
-  it('keeps this device’s marks through a sync: the account has none to give (SPEC.md §2)', async () => {
+  it('keeps this device’s marks through a sync: the account has none to give (product.md §2)', async () => {
     setLessonCompleted('3', true);
     const server = fakeServer([entry('2', 42_000)]);
     const sync = syncLessonProgress();
