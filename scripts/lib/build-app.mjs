@@ -73,6 +73,8 @@ async function buildServer() {
     entryPoints: {
       server: path.join(SERVER, 'src/server.ts'),
       'optimizer-child': path.join(SERVER, 'src/features/cards/optimizer/optimizer-child.ts'),
+      // The Anki import's worker thread, started beside the server for each package (issue 31).
+      'apkg-worker': path.join(SERVER, 'src/features/cards/apkg-worker.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open-database';
+import { serializeError } from './log-serializers';
 import { createLogger, prettyDestination } from './logger';
 import { drain, requestsInFlight } from './plugins/drain';
 import { RedisUnavailableError } from './plugins/rate-limit';
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, process.stdout.isTTY ? await prettyDestination() : undefined);
 
   let releaseLock = () => {};
+  exitOnFatalError(logger, () => releaseLock());
   if (config.database.kind === 'pglite') {
     try {
       releaseLock = acquireDataDirLock(config.database.dataDir);
@@ -81,6 +84,33 @@ async function main(): Promise<void> {
   }
   logger.info({ database: describeDatabase(config.database) }, `Turtle is ready at ${addressToOpen(config, app)}`);
   handleShutdown(app, database, releaseLock, config.shutdownTimeoutMs);
+}
+
+/**
+ * An uncaught exception or an unhandled rejection ends the process, as Node would (its state is unknown), but first
+ * writes one error line naming the cause, and gives the data folder's lock back so that a supervisor's restart
+ * (deploy/turtle.service) gets in at once. pino writes to stdout asynchronously: the line is flushed before the exit
+ * (at most a second). An out-of-memory death cannot run any of this; the work that can exhaust memory (an Anki
+ * import) runs in a worker with its own limit, which the server logs and survives (apkg-job.ts).
+ */
+function exitOnFatalError(logger: Logger, releaseLock: () => void): void {
+  let ending = false;
+  const end = (kind: string) => (error: unknown) => {
+    if (ending) return;
+    ending = true;
+    // As the log shows errors: a failed query's SQL without its values, secrets redacted (log-serializers.ts).
+    const cause = String(serializeError(error).message);
+    try {
+      logger.fatal({ err: error }, `${kind}: ${cause}. The server stops.`);
+    } finally {
+      releaseLock();
+    }
+    const exit = () => process.exit(1);
+    setTimeout(exit, 1_000).unref();
+    logger.flush(exit);
+  };
+  process.on('uncaughtException', end('Uncaught exception'));
+  process.on('unhandledRejection', end('Unhandled promise rejection'));
 }
 
 /**

@@ -82,7 +82,7 @@ function parseLock(text: string): LockHolder | undefined {
 }
 
 function holdsLock(holder: LockHolder): boolean {
-  if (!isRunning(holder.pid)) return false;
+  if (!isRunning(holder.pid) || hasEnded(holder.pid)) return false;
   const now = describeProcess(holder.pid);
   if (holder.bootId && now.bootId && holder.bootId !== now.bootId) return false;
   if (holder.startTime && now.startTime) return holder.startTime === now.startTime;
@@ -99,6 +99,18 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * A process that has ended but that its parent has not waited for yet (a zombie, `Z`, or `X`) still answers
+ * `kill(pid, 0)`, with its start time: a server that crashed is one until its supervisor reaps it, and its lock must
+ * not keep the restart out (issue 31).
+ */
+function hasEnded(pid: number): boolean {
+  const stat = readProc(`${pid}/stat`);
+  if (!stat) return false;
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 /** Field 22 of `/proc/<pid>/stat`, after the command name (which may hold spaces and parentheses). */

@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 
 /**
@@ -52,10 +52,27 @@ CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer N
 CREATE TABLE graves (usn integer NOT NULL, oid integer NOT NULL, type integer NOT NULL);
 `;
 
+export interface AnkiCollectionOptions {
+  /** Cards without notes, made inside SQLite (a recursive insert), so a large collection costs the test little. */
+  extraCards?: number;
+  /** Basic notes in deck 1 ("Note i" / "Back i"), each with its card, made inside SQLite. */
+  extraNotes?: number;
+  /** Reviews (ease 3, 3 s each, a minute apart) spread over the first `cards` cards (default 1), made inside SQLite. */
+  extraReviews?: { count: number; cards?: number };
+  /** `revlog` replaced by a view over a recursive query yielding this many reviews of the first card. */
+  revlogView?: number;
+  /** Statements run last (a trigger, a virtual table, a change to the schema). */
+  sql?: string;
+}
+
+/** The first card's id; the next cards count up from it. */
+export const FIRST_CARD_ID = 1_700_000_000_001;
+const REVIEWS_FROM = Date.UTC(2024, 0, 1);
+
 export async function ankiCollection(
   decks: Record<number, string>,
   notes: AnkiNoteInput[],
-  options: { extraCards?: number } = {},
+  options: AnkiCollectionOptions = {},
 ): Promise<Uint8Array> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
@@ -130,6 +147,30 @@ export async function ankiCollection(
        INSERT INTO cards SELECT 2000000000000 + i, 1, 1, 0, 0, 0, 0, 0, i, 0, 2500, 0, 0, 0, 0, 0, 0, '' FROM n`,
     );
   }
+  if (options.extraNotes) {
+    const recursive = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${options.extraNotes})`;
+    db.run(
+      `${recursive} INSERT INTO notes SELECT 3000000000000 + i, 'extra' || i, ${MODELS.basic.id}, 0, 0, '',
+         'Note ' || i || char(31) || 'Back ' || i, 'Note ' || i, 0, 0, '' FROM n`,
+    );
+    db.run(
+      `${recursive} INSERT INTO cards SELECT 4000000000000 + i, 3000000000000 + i, 1, 0, 0, 0, 0, 0, i, 0, 2500, 0, 0, 0, 0, 0, 0, '' FROM n`,
+    );
+  }
+  if (options.extraReviews) {
+    const { count, cards = 1 } = options.extraReviews;
+    db.run(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${count - 1})
+       INSERT INTO revlog SELECT ${REVIEWS_FROM} + i * 60000, ${FIRST_CARD_ID} + i % ${cards}, 0, 3, 1, 0, 2500, 3000, 1 FROM n`,
+    );
+  }
+  if (options.revlogView) {
+    db.run(`DROP TABLE revlog;
+      CREATE VIEW revlog AS WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${options.revlogView - 1})
+      SELECT ${REVIEWS_FROM} + i * 60000 AS id, ${FIRST_CARD_ID} AS cid, 0 AS usn, 3 AS ease, 1 AS ivl, 0 AS lastIvl,
+        2500 AS factor, 3000 AS time, 1 AS type FROM n`);
+  }
+  if (options.sql) db.run(options.sql);
   const bytes = db.export();
   db.close();
   return bytes;
@@ -141,4 +182,44 @@ export function ankiPackage(collection: Uint8Array, media: Record<string, Uint8A
   const files: Record<string, Uint8Array> = { 'collection.anki2': collection, media: strToU8(JSON.stringify(names)) };
   Object.values(media).forEach((bytes, index) => (files[String(index)] = bytes));
   return zipSync(files);
+}
+
+/**
+ * An `.apkg` whose collection is `collection` followed by zeros up to `size` bytes, deflated in 1 MB steps so it is
+ * never whole in memory: a 500 MB collection makes a package of about half a megabyte. `declaredSize` writes
+ * another uncompressed size into the zip directory (a package that lies about it).
+ */
+export function paddedAnkiPackage(collection: Uint8Array, size: number, declaredSize?: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
+  const file = new ZipDeflate('collection.anki2', { level: 1 });
+  zip.add(file);
+  file.push(collection, collection.length >= size);
+  const zeros = new Uint8Array(1024 * 1024);
+  for (let left = size - collection.length; left > 0; left -= zeros.length) {
+    file.push(left >= zeros.length ? zeros : zeros.subarray(0, left), left <= zeros.length);
+  }
+  const media = new ZipPassThrough('media');
+  zip.add(media);
+  media.push(strToU8('{}'), true);
+  zip.end();
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  if (declaredSize !== undefined) {
+    // The central directory entry of the collection (signature PK\x01\x02): its uncompressed size at +24.
+    const data = new DataView(bytes.buffer);
+    for (let entry = bytes.length - 22; entry >= 0; entry--) {
+      if (data.getUint32(entry, true) !== 0x02014b50) continue;
+      const name = new TextDecoder().decode(bytes.subarray(entry + 46, entry + 46 + data.getUint16(entry + 28, true)));
+      if (name === 'collection.anki2') data.setUint32(entry + 24, declaredSize, true);
+    }
+  }
+  return bytes;
 }

@@ -11,10 +11,13 @@ import {
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import { wellFormedText } from '@turtle/shared/text';
 import { fromAnkiHtml } from './anki-html';
+import { APKG_BUDGET, budgetMessages, type ApkgBudget } from './apkg-budget';
 import type { AnkiCollection, AnkiNoteType, AnkiReview } from './apkg-read';
 
 /** One note to create, with the Anki cards it takes over (by our ordinal) and their history. */
 export interface PlannedNote {
+  /** Anki's id for the note (a Turtle export's is our note id). */
+  guid: string;
   content: CardContent;
   /** Our card ordinal → the Anki card's reviews, oldest first (grades 1-4 only). */
   history: Map<number, AnkiReview[]>;
@@ -25,6 +28,10 @@ export interface ApkgPlan {
   byDeck: Map<string, PlannedNote[]>;
   summary: Omit<ApkgSummary, 'allowance'>;
 }
+
+/** Turtle's note ids are UUIDs: only a guid like one can be a note of ours (a Turtle export's). */
+const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const mayBeTurtleNoteId = (guid: string) => NOTE_ID.test(guid);
 
 const SAMPLES = 5;
 const REASONS = 5;
@@ -70,6 +77,7 @@ function deckNameOf(name: string): string {
 export function planApkgImport(
   collection: AnkiCollection,
   context: { existingNoteIds: Set<string>; decksByName: Map<string, { name: string }> },
+  budget: ApkgBudget = APKG_BUDGET,
 ): ApkgPlan {
   const cardsByNote = new Map<number, { id: number; ord: number; deckId: number }[]>();
   for (const card of collection.cards) {
@@ -79,8 +87,8 @@ export function planApkgImport(
   }
   const reviewsByCard = new Map<number, AnkiReview[]>();
   for (const review of collection.reviews) {
-    // Only grades: a manual reschedule (type 4 or 5, or ease 0) is not a review.
-    if (review.ease < 1 || review.ease > 4 || review.type > 3) continue;
+    // Only grades: a manual reschedule (type 4 or 5, or ease 0) is not a review, nor a row without a time.
+    if (review.ease < 1 || review.ease > 4 || review.type > 3 || !Number.isFinite(review.at)) continue;
     const list = reviewsByCard.get(review.cardId) ?? [];
     list.push(review);
     reviewsByCard.set(review.cardId, list);
@@ -110,6 +118,13 @@ export function planApkgImport(
     }
     if (context.existingNoteIds.has(note.guid)) {
       skipped.alreadyHere++;
+      continue;
+    }
+    // Longer than any card's text could be: not read at all (apkg-read.ts cut it at the cap).
+    if (note.oversized) {
+      skipped.invalid++;
+      if (skipped.reasons.length < REASONS)
+        skipped.reasons.push(`note ${note.id}: ${budgetMessages.fieldChars(budget)}`);
       continue;
     }
     const front = fromAnkiHtml(note.fields[0] ?? '');
@@ -149,7 +164,7 @@ export function planApkgImport(
     const wanted = deckNameOf(ankiDeck);
     const deck = context.decksByName.get(wanted.toLowerCase())?.name ?? wanted;
     const list = byDeck.get(deck) ?? [];
-    list.push({ content, history });
+    list.push({ guid: note.guid, content, history });
     byDeck.set(deck, list);
     const counts = deckCounts.get(deck) ?? { notes: 0, cards: 0 };
     counts.notes++;

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
-import { containsNul } from '@turtle/shared/text';
 import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
-import { planApkgImport } from './apkg-import-plan';
 import { checkPackageFits, writeApkgImport } from './apkg-import';
-import { readApkg } from './apkg-read';
+import { mayBeTurtleNoteId } from './apkg-import-plan';
+import { runApkgJob } from './apkg-job';
 import { readAllowance, reserveCards } from './card-limit';
 import { existingNoteIds } from './card-notes.repository';
 import type { CardsOptions } from './cards-options';
 import { listOwnDecks } from './decks.repository';
+import type { SchedulerSettings } from './scheduler';
 import { getCardSettings } from './settings.repository';
 import { IMPORTS_PER_MINUTE } from './transfer.routes';
 
@@ -24,17 +24,19 @@ function packageBytes(request: FastifyRequest): Uint8Array {
   return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
 }
 
-async function planFor(db: DbOrTx, userId: string, bytes: Uint8Array) {
-  const collection = await readApkg(bytes);
-  const decks = await listOwnDecks(db, userId);
-  return planApkgImport(collection, {
-    // A guid with NUL cannot be one of our note ids, and PostgreSQL refuses it even in a query.
-    existingNoteIds: await existingNoteIds(
-      db,
-      userId,
-      collection.notes.map((note) => note.guid).filter((guid) => !containsNul(guid)),
-    ),
-    decksByName: new Map(decks.map((deck) => [deck.name.toLowerCase(), deck])),
+/**
+ * The package read, planned and (with `settings`) its history replayed, in a worker (apkg-job.ts): nothing of it
+ * runs on the event loop, and a package over the budget is refused before the work it would cost.
+ */
+function planFor(db: DbOrTx, request: FastifyRequest, userId: string, settings: SchedulerSettings | null) {
+  return runApkgJob({
+    bytes: packageBytes(request),
+    replay: settings,
+    log: request.log,
+    lookup: async (guids) => ({
+      existingNoteIds: [...(await existingNoteIds(db, userId, guids))],
+      deckNames: (await listOwnDecks(db, userId)).map((deck) => deck.name),
+    }),
   });
 }
 
@@ -55,24 +57,38 @@ export function apkgImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
 
   app.post('/api/cards/import/apkg/preview', options, async (request): Promise<ApkgSummary> => {
     const user = requireUser(request);
-    const plan = await planFor(db, user.id, packageBytes(request));
+    const plan = await planFor(db, request, user.id, null);
     return { ...plan.summary, allowance: await readAllowance(db, user) };
   });
 
-  /** Everything or nothing: one transaction, the plan's limit checked for the whole package first. */
+  /**
+   * Everything or nothing: read and replayed before the transaction (in the worker), then one transaction, the
+   * plan's limit checked for the whole package first. The transaction is only the writing: on PGlite it holds the
+   * one connection every other request waits for.
+   */
   app.post('/api/cards/import/apkg', options, async (request): Promise<ApkgSummary> => {
     const user = requireUser(request);
-    const bytes = packageBytes(request);
+    packageBytes(request);
     const settings = await getCardSettings(db, user.id);
+    const plan = await planFor(db, request, user.id, settings);
+    if (plan.summary.cards === 0) {
+      throw new HttpError(400, 'validation', 'The package has no cards Turtle can import. Nothing was imported.');
+    }
+    const byDeck = plan.byDeck!;
     return db.transaction(async (tx) => {
       await reserveCards(tx, user.id, 0);
-      const plan = await planFor(tx, user.id, bytes);
-      if (plan.summary.cards === 0) {
-        throw new HttpError(400, 'validation', 'The package has no cards Turtle can import. Nothing was imported.');
+      // Another import of the same Turtle export may have finished while this one was read.
+      const planned = byDeck.flatMap(([, notes]) => notes.map((note) => note.guid));
+      if ((await existingNoteIds(tx, user.id, planned.filter(mayBeTurtleNoteId))).size > 0) {
+        throw new HttpError(
+          409,
+          'conflict',
+          'Some of these notes were imported meanwhile. Import the package again to add the rest. Nothing was imported.',
+        );
       }
       await checkPackageFits(tx, user, plan.summary.cards);
-      const summary = await writeApkgImport(tx, user.id, plan, settings, Date.now());
-      return { ...summary, samples: plan.summary.samples, allowance: await readAllowance(tx, user) };
+      await writeApkgImport(tx, user.id, byDeck, plan.summary.cards, Date.now());
+      return { ...plan.summary, allowance: await readAllowance(tx, user) };
     });
   });
 }

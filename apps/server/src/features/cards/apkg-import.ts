@@ -1,64 +1,11 @@
-import type { Grade } from 'ts-fsrs';
-import { REVIEW_DURATION_MAX_MS } from '@turtle/shared/cards-review';
-import type { ApkgSummary } from '@turtle/shared/cards-import';
+import { sql } from 'drizzle-orm';
 import { cardLimitMessage } from '@turtle/shared/entitlements';
 import type { Tx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import type { AnkiReview } from './apkg-read';
-import type { ApkgPlan } from './apkg-import-plan';
+import { LOG_COLUMNS, type PackedHistory, type PackedNote } from './apkg-replay';
 import { readAllowance, reserveCards } from './card-limit';
-import { insertCardNotes, type ImportedReview, type NewCardNote } from './card-notes.repository';
+import { insertCardNotes, type NewCardNote } from './card-notes.repository';
 import { findOrCreateDeck } from './decks.repository';
-import {
-  fromFsrsCard,
-  newCardMemory,
-  schedulerFor,
-  toFsrsCard,
-  type CardMemory,
-  type SchedulerSettings,
-} from './scheduler';
-
-/**
- * A card's Anki history replayed through the learner's own FSRS scheduler: each grade at its time, so the card's
- * state and the log are exactly what grading those cards here would have made (and undo and the optimizer read
- * them as any other review).
- */
-export function replayHistory(
-  reviews: AnkiReview[],
-  settings: SchedulerSettings,
-): { memory: CardMemory; reviews: ImportedReview[] } {
-  const scheduler = schedulerFor(settings);
-  let memory = newCardMemory(reviews[0]!.at);
-  const logs: ImportedReview[] = [];
-  for (const review of reviews) {
-    const before = memory;
-    const { card, log } = scheduler.next(
-      toFsrsCard(before),
-      new Date(Math.max(review.at, before.lastReview ?? 0)),
-      review.ease as Grade,
-    );
-    memory = fromFsrsCard(card);
-    logs.push({
-      rating: review.ease,
-      stateBefore: before.state,
-      stateAfter: memory.state,
-      dueBefore: before.due,
-      dueAfter: memory.due,
-      stabilityBefore: before.stability,
-      difficultyBefore: before.difficulty,
-      stabilityAfter: memory.stability,
-      difficultyAfter: memory.difficulty,
-      elapsedDays: log.elapsed_days,
-      lastElapsedDays: log.last_elapsed_days,
-      scheduledDays: memory.scheduledDays,
-      learningSteps: log.learning_steps,
-      reviewedAt: review.at,
-      durationMs: Math.min(Math.max(0, review.timeMs), REVIEW_DURATION_MAX_MS),
-      previous: before,
-    });
-  }
-  return { memory, reviews: logs };
-}
 
 /** The Free plan's limit against a whole package, said in the package's terms before anything is written. */
 export async function checkPackageFits(tx: Tx, user: { id: string; plan: number; expireAt: number }, cards: number) {
@@ -74,24 +21,62 @@ export async function checkPackageFits(tx: Tx, user: { id: string; plan: number;
   }
 }
 
-/** Writes a planned import inside the caller's transaction: decks, notes, cards with their state, and the log. */
+/** Reviews per insert: about 1.5 MB of JSON. */
+const LOGS_PER_INSERT = 5_000;
+
+async function insertPackedLogs(tx: Tx, userId: string, cards: { noteId: string; history: PackedHistory }[]) {
+  const json = `[${cards.map((card) => `{"n":${JSON.stringify(card.noteId)},"o":${card.history.ordinal},"l":${card.history.logs}}`).join(',')}]`;
+  const columns = LOG_COLUMNS.map(([name]) => sql.raw(name));
+  const values = LOG_COLUMNS.map(([, type], index) => sql.raw(`(r.value->>${index})::${type}`));
+  await tx.execute(sql`
+    insert into review_logs (user_id, card_id, ${sql.join(columns, sql`, `)}, previous)
+    select ${userId}::text, c.id, ${sql.join(values, sql`, `)}, r.value->${sql.raw(String(LOG_COLUMNS.length))}
+    from jsonb_array_elements(${json}::jsonb) with ordinality as e(value, at)
+    join cards c on c.user_id = ${userId} and c.note_id = e.value->>'n' and c.ordinal = (e.value->>'o')::integer
+    cross join lateral jsonb_array_elements(e.value->'l') with ordinality as r(value, at)
+    order by e.at, r.at`);
+}
+
+/**
+ * Writes a planned import inside the caller's transaction: decks, notes, cards with their replayed state, and the
+ * log (in inserts of about 5,000 reviews).
+ */
 export async function writeApkgImport(
   tx: Tx,
   userId: string,
-  plan: ApkgPlan,
-  settings: SchedulerSettings,
+  byDeck: [string, PackedNote[]][],
+  cardCount: number,
   now: number,
-): Promise<Omit<ApkgSummary, 'allowance' | 'samples'>> {
-  await reserveCards(tx, userId, plan.summary.cards);
-  for (const [deckName, notes] of plan.byDeck) {
+): Promise<void> {
+  await reserveCards(tx, userId, cardCount);
+  let pending: { noteId: string; history: PackedHistory }[] = [];
+  let pendingLogs = 0;
+  const flush = async () => {
+    if (pending.length) await insertPackedLogs(tx, userId, pending);
+    pending = [];
+    pendingLogs = 0;
+  };
+  for (const [deckName, notes] of byDeck) {
     const deck = await findOrCreateDeck(tx, userId, deckName, now);
     const rows: NewCardNote[] = notes.map((note) => ({
       content: note.content,
       source: null,
-      history: new Map([...note.history].map(([ordinal, reviews]) => [ordinal, replayHistory(reviews, settings)])),
+      history: new Map(note.history.map((card) => [card.ordinal, { memory: card.memory, reviews: [] }])),
     }));
-    await insertCardNotes(tx, userId, deck.id, rows, now);
+    const inserted = await insertCardNotes(tx, userId, deck.id, rows, now);
+    for (const [index, note] of notes.entries()) {
+      const row = inserted[index];
+      // The log finds its card by note and ordinal: the notes must come back in the order sent.
+      if (row?.front !== note.content.front || row.back !== note.content.back) {
+        throw new Error('the inserted notes came back in another order');
+      }
+      for (const history of note.history) {
+        if (!history.count) continue;
+        pending.push({ noteId: row.id, history });
+        pendingLogs += history.count;
+        if (pendingLogs >= LOGS_PER_INSERT) await flush();
+      }
+    }
   }
-  const { samples: _samples, ...summary } = plan.summary;
-  return summary;
+  await flush();
 }

@@ -1,13 +1,19 @@
-import { unzipSync } from 'fflate';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { APKG_MAX_CARDS, APKG_TOO_MANY_CARDS_MESSAGE } from '@turtle/shared/cards-import';
 import { HttpError } from '../../lib/http-error';
+import { budgetMessages, refused, type ApkgBudget } from './apkg-budget';
+import { inflateEntry, readZipDirectory, type ZipEntry } from './apkg-zip';
 
 /**
  * Reads an Anki package (`.apkg`) into plain rows: a zip holding `collection.anki21` or `collection.anki2`, an
  * SQLite database in Anki's schema 11 (what Anki writes with "Support older Anki versions", and what every Anki
  * before 2.1.50 writes), plus `media` and the numbered media files. Anki's newer zstd-compressed `collection.anki21b`
  * is refused with a message saying how to export one we read.
+ *
+ * It runs in the import's worker thread (apkg-worker.ts), within a budget (apkg-budget.ts): the collection's size is
+ * checked in the zip directory and counted while it is inflated; the schema may hold only plain tables and indexes
+ * (a view, a trigger, a virtual table or a computed column is refused before any row is read); every table is
+ * counted with `LIMIT cap + 1` before it is read, and text is read cut to its cap.
  */
 
 export interface AnkiNoteType {
@@ -23,8 +29,11 @@ export interface AnkiNote {
   id: number;
   guid: string;
   modelId: number;
+  /** The first two fields (front and back) as HTML; the rest are not read. */
   fields: string[];
   tags: string[];
+  /** The front or the back is longer than the budget's `fieldChars`: the note is skipped unread. */
+  oversized?: boolean;
 }
 
 export interface AnkiCard {
@@ -54,48 +63,98 @@ export interface AnkiCollection {
   mediaFiles: number;
 }
 
-/** A collection uncompressed past this is refused (a zip bomb would otherwise fill the memory). */
-const COLLECTION_MAX_BYTES = 512 * 1024 * 1024;
 const COLLECTION_NAMES = ['collection.anki21', 'collection.anki2'];
+/** The tables read, which must be plain tables. */
+const TABLES = ['col', 'notes', 'cards', 'revlog'];
+/** A guid is an id (Anki's are 10 characters, Turtle's 36); a longer one cannot match a note of ours. */
+const GUID_BYTES = 400;
+/** Tags past this many bytes are not read (at most 20 tags of 40 characters are kept). */
+const TAGS_BYTES = 10_000;
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
 const loadSqlJs = () => (sqlJs ??= initSqlJs());
 
-const badPackage = (message: string) => new HttpError(400, 'validation', `${message} Nothing was imported.`);
-
-function unzipCollection(bytes: Uint8Array): { collection: Uint8Array; mediaFiles: number } {
-  let names: string[] = [];
-  let files: Record<string, Uint8Array>;
+/** The collection's entry, checked against the budget by its declared size before anything is inflated. */
+async function unzipCollection(
+  bytes: Uint8Array,
+  budget: ApkgBudget,
+): Promise<{ collection: Uint8Array; mediaFiles: number }> {
+  let entries: ZipEntry[];
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        names.push(file.name);
-        if (COLLECTION_NAMES.includes(file.name) && file.originalSize > COLLECTION_MAX_BYTES) {
-          throw badPackage('The collection inside the package is too large.');
-        }
-        return COLLECTION_NAMES.includes(file.name);
-      },
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw badPackage('This file is not an Anki package (.apkg): it is not a zip file.');
+    entries = readZipDirectory(bytes);
+  } catch {
+    throw refused('This file is not an Anki package (.apkg): it is not a zip file.');
   }
-  const collection = COLLECTION_NAMES.map((name) => files[name]).find((file) => file !== undefined);
-  if (!collection) {
-    if (names.includes('collection.anki21b')) {
-      throw badPackage(
+  const entry = COLLECTION_NAMES.map((name) => entries.find((file) => file.name === name)).find(Boolean);
+  if (!entry) {
+    if (entries.some((file) => file.name === 'collection.anki21b')) {
+      throw refused(
         'This package is in Anki’s newest format. In Anki, export it again with “Support older Anki versions” ticked.',
       );
     }
-    throw badPackage('This zip holds no Anki collection (collection.anki2).');
+    throw refused('This zip holds no Anki collection (collection.anki2).');
   }
-  names = names.filter((name) => /^\d+$/.test(name));
-  return { collection, mediaFiles: names.length };
+  if (entry.size > budget.collectionBytes) throw refused(budgetMessages.collectionDeclared(entry.size, budget));
+  let collection: Uint8Array;
+  try {
+    collection = await inflateEntry(bytes, entry);
+  } catch {
+    throw refused('The package’s collection is damaged: it cannot be unzipped as its zip directory says.');
+  }
+  return { collection, mediaFiles: entries.filter((file) => /^\d+$/.test(file.name)).length };
 }
 
-function rows<T>(db: Database, query: string, map: (row: unknown[]) => T): T[] {
-  const result = db.exec(query)[0];
-  return result ? result.values.map(map) : [];
+/** Runs a query and maps each row as it is stepped through (no array of every row first). */
+function eachRow(db: Database, query: string, visit: (row: unknown[]) => void): void {
+  const statement = db.prepare(query);
+  try {
+    while (statement.step()) visit(statement.get());
+  } finally {
+    statement.free();
+  }
+}
+
+const scalar = (db: Database, query: string) => Number(db.exec(query)[0]?.values[0]?.[0] ?? 0);
+
+/** How many rows `table` has, counting no further than `cap + 1`. */
+const countUpTo = (db: Database, table: string, cap: number) =>
+  scalar(db, `select count(*) from (select 1 from ${table} limit ${cap + 1})`);
+
+/**
+ * Only plain tables and indexes: Anki writes nothing else. A view (a `revlog` over a recursive query yields rows
+ * without end), a trigger, a virtual table or a computed column (which runs an expression per row read) is refused
+ * before any row of the collection is read. Both what the schema rows say and what SQLite parsed from them
+ * (`pragma table_list`) are checked: a row's `type` can be written to disagree with its SQL.
+ */
+function checkSchema(db: Database, budget: ApkgBudget): void {
+  const objects: { type: string; name: string; sql: string }[] = [];
+  eachRow(db, `select type, name, sql from sqlite_master limit ${budget.schemaRows + 1}`, (row) =>
+    objects.push({ type: String(row[0]), name: String(row[1]), sql: String(row[2] ?? '') }),
+  );
+  if (objects.length > budget.schemaRows) throw refused(budgetMessages.schemaRows(budget));
+  const refuse = (what: string, name: string) =>
+    refused(
+      `This package’s collection holds ${what} (“${name.slice(0, 80)}”), which an Anki collection never has; Turtle does not read it.`,
+    );
+  for (const object of objects) {
+    const sql = object.sql.trimStart().slice(0, 40).toLowerCase().replace(/\s+/g, ' ');
+    if (object.type === 'view' || sql.startsWith('create view')) throw refuse('a view', object.name);
+    if (object.type === 'trigger' || sql.startsWith('create trigger')) throw refuse('a trigger', object.name);
+    if (sql.startsWith('create virtual')) throw refuse('a virtual table', object.name);
+    if (object.type !== 'table' && object.type !== 'index') throw refuse(`a ${object.type}`, object.name);
+  }
+  eachRow(db, 'pragma table_list', (row) => {
+    const [schema, name, type] = [String(row[0]), String(row[1]), String(row[2])];
+    if (schema !== 'main' && schema !== 'temp') return;
+    if (type === 'view') throw refuse('a view', name);
+    if (type === 'virtual' || type === 'shadow') throw refuse('a virtual table', name);
+  });
+  for (const table of TABLES) {
+    // hidden: 2 and 3 are generated (computed) columns.
+    eachRow(db, `pragma table_xinfo(${table})`, (row) => {
+      if (Number(row[6]) >= 2) throw refuse('a computed column', `${table}.${String(row[1])}`);
+    });
+  }
 }
 
 function parseJson(text: unknown): Record<string, Record<string, unknown>> {
@@ -104,12 +163,28 @@ function parseJson(text: unknown): Record<string, Record<string, unknown>> {
   return value as Record<string, Record<string, unknown>>;
 }
 
-function readCollection(db: Database): Omit<AnkiCollection, 'mediaFiles'> {
-  const col = db.exec('select models, decks from col limit 1')[0]?.values[0];
-  if (!col) throw badPackage('The package’s collection is empty.');
-  const cardCount = Number(db.exec('select count(*) from cards')[0]?.values[0]?.[0] ?? 0);
-  if (cardCount >= APKG_MAX_CARDS)
-    throw new HttpError(400, 'validation', `${APKG_TOO_MANY_CARDS_MESSAGE} Nothing was imported.`);
+/** The front and the back (the rest is not kept), and whether either is longer than `max` characters. */
+function splitFields(flds: string, max: number): { fields: string[]; oversized: boolean } {
+  const first = flds.indexOf('\x1f');
+  const front = first === -1 ? flds : flds.slice(0, first);
+  if (first === -1) return { fields: [front], oversized: front.length > max };
+  const second = flds.indexOf('\x1f', first + 1);
+  const back = second === -1 ? flds.slice(first + 1) : flds.slice(first + 1, second);
+  return { fields: [front, back], oversized: front.length > max || back.length > max };
+}
+
+function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 'mediaFiles'> {
+  checkSchema(db, budget);
+  const sizes = db.exec('select length(models), length(decks) from col limit 1')[0]?.values[0];
+  if (!sizes) throw refused('The package’s collection is empty.');
+  if (Number(sizes[0]) + Number(sizes[1]) > budget.colJsonChars) throw refused(budgetMessages.colJson(budget));
+  if (countUpTo(db, 'cards', APKG_MAX_CARDS) >= APKG_MAX_CARDS) throw refused(APKG_TOO_MANY_CARDS_MESSAGE);
+  if (countUpTo(db, 'notes', budget.notes) > budget.notes) throw refused(budgetMessages.notes(budget));
+  if (countUpTo(db, 'revlog', budget.reviews) > budget.reviews) throw refused(budgetMessages.reviews(budget));
+  const mostOnOneCard = scalar(db, 'select max(n) from (select count(*) as n from revlog group by cid)');
+  if (mostOnOneCard > budget.reviewsPerCard) throw refused(budgetMessages.reviewsPerCard(budget));
+
+  const col = db.exec('select models, decks from col limit 1')[0]!.values[0]!;
   const noteTypes = new Map<number, AnkiNoteType>();
   for (const model of Object.values(parseJson(col[0]))) {
     const fields = Array.isArray(model.flds) ? (model.flds as { name?: unknown }[]) : [];
@@ -127,45 +202,68 @@ function readCollection(db: Database): Omit<AnkiCollection, 'mediaFiles'> {
   }
   const decks = new Map<number, string>();
   for (const deck of Object.values(parseJson(col[1]))) decks.set(Number(deck.id), String(deck.name ?? 'Default'));
-  const notes = rows(db, 'select id, guid, mid, flds, tags from notes', (row) => ({
-    id: Number(row[0]),
-    guid: String(row[1]),
-    modelId: Number(row[2]),
-    fields: String(row[3]).split('\x1f'),
-    tags: String(row[4]).split(/\s+/).filter(Boolean),
-  }));
+
+  // Text is read as bytes (SQLite's `substr` of text stops at a NUL, which a field may hold: the import takes NUL
+  // out itself), cut where the front and the back would be past their cap whatever their characters (4 bytes each
+  // at most): a cut inside one of them means it is longer than the cap.
+  const fieldsRead = 4 * (2 * budget.fieldChars + 3);
+  const text = new TextDecoder();
+  const decode = (value: unknown) => (value instanceof Uint8Array ? text.decode(value) : String(value ?? ''));
+  const notes: AnkiNote[] = [];
+  eachRow(
+    db,
+    `select id, substr(cast(guid as blob), 1, ${GUID_BYTES}), mid, substr(cast(flds as blob), 1, ${fieldsRead}),
+       substr(cast(tags as blob), 1, ${TAGS_BYTES})
+     from notes limit ${budget.notes}`,
+    (row) => {
+      const { fields, oversized } = splitFields(decode(row[3]), budget.fieldChars);
+      notes.push({
+        id: Number(row[0]),
+        guid: decode(row[1]),
+        modelId: Number(row[2]),
+        fields,
+        tags: decode(row[4]).split(/\s+/).filter(Boolean),
+        ...(oversized ? { oversized } : {}),
+      });
+    },
+  );
   // A card in a filtered deck keeps its home deck in `odid`.
-  const cards = rows(db, 'select id, nid, case when odid != 0 then odid else did end, ord from cards', (row) => ({
-    id: Number(row[0]),
-    noteId: Number(row[1]),
-    deckId: Number(row[2]),
-    ord: Number(row[3]),
-  }));
-  const reviews = rows(db, 'select id, cid, ease, type, time from revlog order by cid, id', (row) => ({
-    at: Number(row[0]),
-    cardId: Number(row[1]),
-    ease: Number(row[2]),
-    type: Number(row[3]),
-    timeMs: Number(row[4]),
-  }));
+  const cards: AnkiCard[] = [];
+  eachRow(
+    db,
+    `select id, nid, case when odid != 0 then odid else did end, ord from cards limit ${APKG_MAX_CARDS}`,
+    (row) => cards.push({ id: Number(row[0]), noteId: Number(row[1]), deckId: Number(row[2]), ord: Number(row[3]) }),
+  );
+  const reviews: AnkiReview[] = [];
+  eachRow(db, `select id, cid, ease, type, time from revlog order by cid, id limit ${budget.reviews}`, (row) =>
+    reviews.push({
+      at: Number(row[0]),
+      cardId: Number(row[1]),
+      ease: Number(row[2]),
+      type: Number(row[3]),
+      timeMs: Number(row[4]),
+    }),
+  );
   return { noteTypes, decks, notes, cards, reviews };
 }
 
-/** The package's collection as rows; a bad package is a 400 naming what is wrong with it. */
-export async function readApkg(bytes: Uint8Array): Promise<AnkiCollection> {
-  const { collection, mediaFiles } = unzipCollection(bytes);
+/** The package's collection as rows; a bad package, or one over the budget, is a 400 naming what is wrong. */
+export async function readApkg(bytes: Uint8Array, budget: ApkgBudget): Promise<AnkiCollection> {
+  const unzipped = await unzipCollection(bytes, budget);
   const SQL = await loadSqlJs();
   let db: Database;
   try {
-    db = new SQL.Database(collection);
+    db = new SQL.Database(unzipped.collection);
   } catch {
-    throw badPackage('The package’s collection is not a readable SQLite database.');
+    throw refused('The package’s collection is not a readable SQLite database.');
   }
+  // sql.js copied the file into its own file system: the inflated copy goes now, not after the reading.
+  unzipped.collection = new Uint8Array(0);
   try {
-    return { ...readCollection(db), mediaFiles };
+    return { ...readCollection(db, budget), mediaFiles: unzipped.mediaFiles };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw badPackage('The package’s collection is damaged or not an Anki collection (its SQLite file cannot be read).');
+    throw refused('The package’s collection is damaged or not an Anki collection (its SQLite file cannot be read).');
   } finally {
     db.close();
   }

@@ -1,0 +1,376 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApkgSummary } from '@turtle/shared/cards-import';
+import { Plan } from '@turtle/shared/plans';
+import { cardNotes, cards, decks, reviewLogs } from '../src/db/schema';
+import { useApkgBudgetForTests } from '../src/features/cards/apkg-job';
+import { ankiCollection, ankiPackage, paddedAnkiPackage, type AnkiCollectionOptions } from './support/anki-package';
+import { createSessionToken, createUser } from './support/factories';
+import { call } from './support/http';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * Issue 31, items 1 to 3: one Anki package cannot take the server down. Each package here is one the outside probe
+ * sent (or its kind), made small on the wire: the work it would cost is refused before it is done, in the import's
+ * worker thread, while the server keeps answering; nothing is stored.
+ */
+
+// Building the larger packages (millions of rows inside sql.js) takes a few seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+/**
+ * Bounds that catch the findings (a stall of 14 s to minutes, a heap exhausted) with room for a CI machine running other
+ * test files beside this one. The figures the issue asks for (health within 100 ms, a refusal within a second) are met
+ * with margin on a quiet machine (docs/decisions/034-import-budget.md gives them); speed goals live there and in the
+ * bench, not in these bounds.
+ */
+const HEALTH_STALL_MS = 400;
+const REFUSAL_MS = 2_000;
+
+const logLines: string[] = [];
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { LOG_LEVEL: 'info' },
+    logDestination: { write: (line) => void logLines.push(line) },
+  });
+  // The worker's first start loads its TypeScript through tsx (the built server loads one bundled file): once here,
+  // so the timings below are the package's.
+  const { upload } = await person('Warm-up');
+  expect((await upload('/api/cards/import/apkg/preview', await smallPackage())).status).toBe(200);
+});
+afterAll(() => server.close());
+
+let restoreBudget: (() => void) | undefined;
+afterEach(() => {
+  restoreBudget?.();
+  restoreBudget = undefined;
+});
+
+async function person(name: string) {
+  const db = server.database.db;
+  const user = await createUser(db, { name, plan: Plan.PRO, expireAt: -1 });
+  const cookie = await createSessionToken(db, user.id);
+  const upload = (path: string, bytes: Uint8Array) =>
+    call(server.url, path, { body: bytes, contentType: 'application/octet-stream', cookie });
+  return { user, cookie, upload };
+}
+
+const smallPackage = async (options: AnkiCollectionOptions = {}) =>
+  ankiPackage(
+    await ankiCollection({ 1: 'Default' }, [{ model: 'basic', deck: 1, fields: ['hola', 'hello'] }], options),
+  );
+
+/** Everything a person owns that an import writes. */
+async function stored(userId: string) {
+  const db = server.database.db;
+  const countOf = async (table: typeof cards | typeof cardNotes | typeof decks | typeof reviewLogs) =>
+    (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
+  return {
+    decks: await countOf(decks),
+    notes: await countOf(cardNotes),
+    cards: await countOf(cards),
+    reviews: await countOf(reviewLogs),
+  };
+}
+const NOTHING = { decks: 0, notes: 0, cards: 0, reviews: 0 };
+
+/**
+ * Asks `/api/health` every 10 ms, from a process of its own (the test's own pauses do not count), until told to
+ * stop; then prints the longest wait for an answer.
+ */
+const POLLER = `
+  const http = require('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let worst = 0, polls = 0, stopping = false;
+  process.stdin.on('data', () => (stopping = true));
+  const poll = () => {
+    const started = performance.now();
+    http.get(process.argv[1], { agent }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        worst = Math.max(worst, response.statusCode === 200 ? performance.now() - started : Infinity);
+        polls++;
+        if (!stopping) return setTimeout(poll, 10);
+        process.stdout.write(JSON.stringify({ worst, polls }));
+        process.exit(0);
+      });
+    });
+  };
+  poll();
+`;
+
+/** Sends a file as the body of a POST from a process of its own; prints the status, the answer and the time taken. */
+const UPLOADER = `
+  const fs = require('node:fs');
+  const [url, file, cookie] = process.argv.slice(1);
+  const body = fs.readFileSync(file);
+  const started = performance.now();
+  fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/octet-stream', cookie: 'sid=' + cookie, origin: new URL(url).origin },
+  })
+    .then(async (response) => {
+      const text = await response.text();
+      process.stdout.write(JSON.stringify({ status: response.status, text, ms: performance.now() - started }));
+    });
+`;
+
+function runScript(script: string, args: string[]) {
+  const child = spawn(process.execPath, ['-e', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const done = new Promise<string>((resolve) => child.on('exit', () => resolve(output)));
+  return { child, done };
+}
+
+/** The test's own garbage (packages of tens of megabytes) collected before a timed import, not during it. */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/**
+ * A package sent to `path` by another process while a third polls `/api/health`: the answer, how long it took, and
+ * the longest the health check waited meanwhile. Only the server runs in this process.
+ */
+async function sendPolled(bytes: Uint8Array, path: string, cookie: string) {
+  const dir = fs.mkdtempSync(join(os.tmpdir(), 'turtle-apkg-'));
+  const file = join(dir, 'package.apkg');
+  fs.writeFileSync(file, bytes);
+  collectGarbage();
+  const poller = runScript(POLLER, [`${server.url}/api/health`]);
+  try {
+    // Polling already before the package is sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = JSON.parse(await runScript(UPLOADER, [server.url + path, file, cookie]).done) as {
+      status: number;
+      text: string;
+      ms: number;
+    };
+    poller.child.stdin.write('stop');
+    const { worst, polls } = JSON.parse(await poller.done) as { worst: number; polls: number };
+    expect(polls).toBeGreaterThan(1);
+    return { status: sent.status, data: JSON.parse(sent.text) as unknown, ms: sent.ms, worstHealthMs: worst };
+  } finally {
+    poller.child.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A package sent to the import by a new person; the answer, its time and the health check's worst meanwhile. */
+async function importTimed(bytes: Uint8Array, name = 'Prober', path = '/api/cards/import/apkg') {
+  const { user, cookie } = await person(name);
+  const { status, data, ms, worstHealthMs } = await sendPolled(bytes, path, cookie);
+  return { user, response: { status, data }, ms, worstHealthMs };
+}
+
+const messageOf = (response: { data: unknown }) => (response.data as { message: string }).message;
+
+describe('an Anki package over the budget is refused before the work, the server answering meanwhile', () => {
+  it('revlog as a view over a recursive query of 3,000,000 reviews: refused in under a second (it used to exhaust the heap)', async () => {
+    const bytes = await smallPackage({ revlogView: 3_000_000 });
+    expect(bytes.length).toBeLessThan(5_000);
+    const baseline = await importTimed(await smallPackage(), 'Baseline');
+    expect(baseline.response.status).toBe(200);
+    const { user, response, ms, worstHealthMs } = await importTimed(bytes);
+    expect(response.status).toBe(400);
+    expect(messageOf(response)).toBe(
+      'This package’s collection holds a view (“revlog”), which an Anki collection never has; Turtle does not read it. Nothing was imported.',
+    );
+    // Beyond what any package costs (a worker's start: from source it loads its TypeScript through tsx).
+    expect(ms - baseline.ms).toBeLessThan(REFUSAL_MS);
+    expect(worstHealthMs).toBeLessThan(HEALTH_STALL_MS);
+    expect(await stored(user.id)).toEqual(NOTHING);
+  });
+
+  it('a real revlog table of 3,000,000 reviews: refused fast by the package cap', async () => {
+    const bytes = await smallPackage({ extraReviews: { count: 3_000_000 } });
+    const { user, response, ms, worstHealthMs } = await importTimed(bytes);
+    expect(response.status).toBe(400);
+    expect(messageOf(response)).toBe(
+      'This package has more than 300,000 reviews, Turtle imports at most 300,000. Nothing was imported.',
+    );
+    // Unzipping and opening the 50 MB collection is most of it.
+    expect(ms).toBeLessThan(5_000);
+    expect(worstHealthMs).toBeLessThan(HEALTH_STALL_MS);
+    expect(await stored(user.id)).toEqual(NOTHING);
+  });
+
+  it('300,000 reviews of one card (accepted after 60 s before): refused by the per-card cap', async () => {
+    const bytes = await smallPackage({ extraReviews: { count: 300_000 } });
+    const { user, response, ms, worstHealthMs } = await importTimed(bytes);
+    expect(response.status).toBe(400);
+    expect(messageOf(response)).toBe(
+      'A card in this package has more than 5,000 reviews, Turtle imports at most 5,000 per card. Nothing was imported.',
+    );
+    expect(ms).toBeLessThan(5_000);
+    expect(worstHealthMs).toBeLessThan(HEALTH_STALL_MS);
+    expect(await stored(user.id)).toEqual(NOTHING);
+  });
+
+  it('a trigger, a virtual table, a computed column and a view disguised as a table: each refused before any row is read', async () => {
+    const cases: [string, string, RegExp][] = [
+      [
+        'trigger',
+        'CREATE TRIGGER grow AFTER INSERT ON notes BEGIN INSERT INTO graves VALUES (0, 0, 0); END;',
+        /holds a trigger \(“grow”\)/,
+      ],
+      ['virtual table', 'CREATE VIRTUAL TABLE search USING fts4(text);', /holds a virtual table \(“search”\)/],
+      [
+        'virtual revlog',
+        'DROP TABLE revlog; CREATE VIRTUAL TABLE revlog USING fts4(id, cid, usn, ease, ivl, lastIvl, factor, time, type);',
+        /holds a virtual table \(“revlog”\)/,
+      ],
+      [
+        'computed column',
+        'ALTER TABLE cards ADD COLUMN heavy AS (length(zeroblob(100000000)));',
+        /holds a computed column \(“cards.heavy”\)/,
+      ],
+      // SQLite itself finds the schema malformed (a row says table, its SQL a view), before any row is read.
+      [
+        'view written as a table',
+        `DROP TABLE revlog; CREATE VIEW revlog AS SELECT 1 AS id, 1 AS cid, 0 AS usn, 3 AS ease, 1 AS ivl, 0 AS lastIvl,
+           2500 AS factor, 1 AS time, 1 AS type;
+         PRAGMA writable_schema = ON; UPDATE sqlite_master SET type = 'table' WHERE name = 'revlog';
+         PRAGMA writable_schema = OFF;`,
+        /damaged or not an Anki collection/,
+      ],
+    ];
+    const { user, upload } = await person('Schema prober');
+    for (const [name, sql, message] of cases) {
+      const response = await upload('/api/cards/import/apkg', await smallPackage({ sql }));
+      expect(response.status, name).toBe(400);
+      expect(messageOf(response), name).toMatch(message);
+      expect(messageOf(response), name).toMatch(/Nothing was imported\.$/);
+      const preview = await upload('/api/cards/import/apkg/preview', await smallPackage({ sql }));
+      expect(preview.status, name).toBe(400);
+    }
+    expect(await stored(user.id)).toEqual(NOTHING);
+  });
+
+  it('a field of 150,000 “<” (14 s of a blocked server before) is read at once; a field over 100,000 characters is skipped unread', async () => {
+    const notes = [
+      { model: 'basic' as const, deck: 1, fields: ['<'.repeat(99_000), 'back'] },
+      { model: 'basic' as const, deck: 1, fields: ['<'.repeat(150_000), 'back'] },
+      { model: 'basic' as const, deck: 1, fields: ['front', `<script>${'<'.repeat(99_000)}`] },
+      { model: 'basic' as const, deck: 1, fields: ['fine', 'card'] },
+    ];
+    const bytes = ankiPackage(await ankiCollection({ 1: 'Default' }, notes));
+    const {
+      user,
+      response: preview,
+      worstHealthMs,
+    } = await importTimed(bytes, 'HTML prober', '/api/cards/import/apkg/preview');
+    expect(preview.status).toBe(200);
+    const summary = preview.data as ApkgSummary;
+    expect(summary.notes).toBe(2);
+    expect(summary.skipped.invalid).toBe(2);
+    expect(summary.skipped.reasons).toEqual([
+      expect.stringMatching(/Card text is over 10,000 characters/),
+      expect.stringMatching(/^note \d+: a field is over 100,000 characters of HTML$/),
+    ]);
+    expect(worstHealthMs).toBeLessThan(HEALTH_STALL_MS);
+    expect(await stored(user.id)).toEqual(NOTHING);
+    const imported = await importTimed(bytes, 'HTML importer');
+    expect(imported.response.status).toBe(200);
+    expect(await stored(imported.user.id)).toMatchObject({ notes: 2, cards: 2 });
+  });
+
+  it('a 500 MB collection (0.5 MB zipped) is refused by its declared size, and one that lies about it while inflating; the memory stays put', async () => {
+    const collection = await ankiCollection({ 1: 'Default' }, [{ model: 'basic', deck: 1, fields: ['a', 'b'] }]);
+    const honest = paddedAnkiPackage(collection, 500 * 1024 * 1024);
+    const lying = paddedAnkiPackage(collection, 500 * 1024 * 1024, 1024 * 1024);
+    expect(honest.length).toBeLessThan(1024 * 1024);
+    const cases: [string, Uint8Array, string][] = [
+      [
+        'honest',
+        honest,
+        'The collection inside this package is 500 MB uncompressed, Turtle reads at most 256 MB. Nothing was imported.',
+      ],
+      [
+        'lying',
+        lying,
+        'The package’s collection is damaged: it cannot be unzipped as its zip directory says. Nothing was imported.',
+      ],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+      const { user, response, worstHealthMs } = await importTimed(bytes, name);
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect(response.status, name).toBe(400);
+      expect(messageOf(response), name).toBe(message);
+      // The server's whole process (the test runs in it): the worker's heap and code are most of the growth.
+      expect((peak - before) / 1024 / 1024, name).toBeLessThan(100);
+      expect(worstHealthMs, name).toBeLessThan(HEALTH_STALL_MS);
+      expect(await stored(user.id), name).toEqual(NOTHING);
+    }
+  });
+
+  it('a worker out of memory is stopped, logged as an error and refused; the server goes on', async () => {
+    restoreBudget = useApkgBudgetForTests({ workerHeapMb: 48 });
+    logLines.length = 0;
+    const bytes = await smallPackage({ extraNotes: 99_000 });
+    const { user, response } = await importTimed(bytes, 'Heavy');
+    expect(response.status).toBe(400);
+    expect(messageOf(response)).toBe(
+      'Reading this package needs more than 48 MB of memory, Turtle’s limit for one import. Nothing was imported.',
+    );
+    const errors = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((l) => l.level >= 50);
+    expect(errors.map((line) => line.msg)).toEqual([
+      'Anki import: the worker reached its memory limit and was stopped; the package was refused',
+    ]);
+    expect(await stored(user.id)).toEqual(NOTHING);
+    restoreBudget();
+    restoreBudget = undefined;
+    const { upload } = await person('After the heavy one');
+    expect((await upload('/api/cards/import/apkg', await smallPackage())).status).toBe(200);
+  });
+
+  it('a package still being read at the time limit is stopped and refused', async () => {
+    restoreBudget = useApkgBudgetForTests({ workerMs: 50 });
+    const { user, response } = await importTimed(await smallPackage({ extraNotes: 99_000 }), 'Slow');
+    expect(response.status).toBe(400);
+    expect(messageOf(response)).toBe(
+      'Reading this package takes more than 0.05 seconds, Turtle’s limit for one import. Nothing was imported.',
+    );
+    expect(await stored(user.id)).toEqual(NOTHING);
+  });
+});
+
+describe('an honest package within the budget', () => {
+  it('comes in whole with its history: 2,000 reviews over 20 cards, replayed in the worker', async () => {
+    const notes = Array.from({ length: 20 }, (_, index) => ({
+      model: 'basic' as const,
+      deck: 1,
+      fields: [`front ${index}`, `back ${index}`],
+    }));
+    const bytes = ankiPackage(
+      await ankiCollection({ 1: 'Default' }, notes, { extraReviews: { count: 2_000, cards: 20 } }),
+    );
+    const { user, upload } = await person('Honest');
+    const response = await upload('/api/cards/import/apkg', bytes);
+    expect(response.status, response.text).toBe(200);
+    expect((response.data as ApkgSummary).reviews).toBe(2_000);
+    expect(await stored(user.id)).toEqual({ decks: 1, notes: 20, cards: 20, reviews: 2_000 });
+    // In the order reviewed, each with the card as it was before (what undo puts back).
+    const logs = await server.database.db
+      .select({ reviewedAt: reviewLogs.reviewedAt, previous: reviewLogs.previous })
+      .from(reviewLogs)
+      .where(eq(reviewLogs.userId, user.id))
+      .orderBy(reviewLogs.id);
+    const firstCard = logs.filter((_, index) => index < 100);
+    expect(firstCard.map((log) => log.reviewedAt)).toEqual([...firstCard.map((log) => log.reviewedAt)].sort());
+    expect(logs[0]!.previous).toMatchObject({ state: 0, reps: 0, lastReview: null });
+  });
+});
