@@ -1,25 +1,13 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createSessionToken } from '../apps/server/test/support/factories';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
-import { lessonsPage, openLesson, player } from './support/lessons';
+import { lessonsPage, openLesson, player, recordRequests, sameUserElsewhere } from './support/lessons';
 
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 const FIRST = 'Why invest? The power of compounding';
 const SECOND = 'Risk and return';
 const THIRD = 'Diversification';
-
-/** Every request a page sends to our server, with its body: a completed mark must never be in one (product.md §2). */
-function recordRequests(page: Page) {
-  const sent: { method: string; path: string; body: string }[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (url.origin === app.url)
-      sent.push({ method: request.method(), path: url.pathname, body: request.postData() ?? '' });
-  });
-  return sent;
-}
 
 /** Plays the last second of the open lesson, so it reaches its end as a listener would. */
 async function playToTheEnd(page: Page) {
@@ -37,7 +25,7 @@ describe.each([
 ])('lessons as a path at %s', (_width, viewport) => {
   it('reaching the end ticks the lesson on this device only and offers the next one; the position follows the account', async () => {
     const { page, context, user } = await app.newPage({ signedIn: true, viewport });
-    const sent = recordRequests(page);
+    const sent = recordRequests(page, app.url);
     await openLesson(page, '1');
     await playToTheEnd(page);
     const finished = page.getByRole('region', { name: 'Lesson 1 done' });
@@ -71,16 +59,7 @@ describe.each([
     // Another browser of the same person (nothing on that device) resumes where the account says; the tick stayed on
     // the first device.
     await context.close();
-    const other = await app.newPage({ viewport });
-    await other.context.addCookies([
-      {
-        name: 'sid',
-        value: await createSessionToken(app.server.database.db, user!.id),
-        url: app.url,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    const other = await sameUserElsewhere(app, user!.id, viewport);
     await other.page.goto('/lessons');
     await lessonsPage.card(other.page, SECOND).getByRole('progressbar', { name: 'Listened' }).waitFor();
     expect(await lessonsPage.toggle(other.page, FIRST).getAttribute('aria-pressed')).toBe('false');
@@ -92,7 +71,7 @@ describe.each([
 
   it('merges the positions this device kept before signing in, keeps its marks here, and a not-ready lesson leads to the ready ones', async () => {
     const { page } = await app.newPage({ signedIn: true, viewport });
-    const sent = recordRequests(page);
+    const sent = recordRequests(page, app.url);
     // A copy made signed out by an earlier build (version 0), before the account kept positions.
     await page.addInitScript(() => {
       if (localStorage.getItem('turtle-lessons')) return;

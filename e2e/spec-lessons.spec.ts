@@ -1,8 +1,7 @@
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createSessionToken } from '../apps/server/test/support/factories';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
-import { lessonsPage, openLesson, player } from './support/lessons';
+import { lessonsPage, openLesson, player, recordRequests, sameUserElsewhere } from './support/lessons';
 
 // product.md §2 "Lesson list" and "Lesson player", §4 "Lesson chat", §7 and §9, with rules.md "Lessons": points no
 // other story proves (docs/spec-conformance.md). The built-in offline tutor answers.
@@ -10,17 +9,6 @@ const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 /** product.md §9, lessons 1 to 7. */
 const DURATIONS = ['3:37', '4:37', '5:19', '5:18', '5:44', '6:56', '5:50'];
-
-/** Every request a page sends to our server from now on, with its body. */
-function recordRequests(page: Page) {
-  const sent: { method: string; path: string; body: string }[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (url.origin === app.url)
-      sent.push({ method: request.method(), path: url.pathname, body: request.postData() ?? '' });
-  });
-  return sent;
-}
 
 interface TutorBody {
   fullScript: string;
@@ -81,7 +69,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       // a card that moves under a resting pointer loads that lesson ahead, a read of decision 026 the tick plays no
       // part in.)
       await page.mouse.move(1, 1);
-      const sent = recordRequests(page);
+      const sent = recordRequests(page, app.url);
       await lessonsPage.toggle(page, FIRST).press('Space');
       await expect.poll(() => lessonsPage.titles(page)).toEqual([...before.slice(1), FIRST]);
       await lessonsPage.toggle(page, FIRST).press('Space');
@@ -106,16 +94,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(sent.filter((request) => request.body.includes('completed'))).toEqual([]);
 
       // The same person in another browser: the position followed the account, the tick did not.
-      const other = await app.newPage({ viewport });
-      await other.context.addCookies([
-        {
-          name: 'sid',
-          value: await createSessionToken(app.server.database.db, user!.id),
-          url: app.url,
-          httpOnly: true,
-          sameSite: 'Lax',
-        },
-      ]);
+      const other = await sameUserElsewhere(app, user!.id, viewport);
       await other.page.goto('/lessons');
       const elsewhere = lessonsPage.card(other.page, SECOND);
       await elsewhere.getByRole('progressbar', { name: 'Listened' }).waitFor();

@@ -1,5 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { createSessionToken } from '../../apps/server/test/support/factories';
+import { DESKTOP, type E2eApp } from './e2e-app';
 
 export interface AudioState {
   currentTime: number;
@@ -65,4 +67,30 @@ export async function startPlaying(page: Page) {
 /** The `[data-start-ms]` of a sentence, in seconds. */
 export async function sentenceStart(sentence: Locator): Promise<number> {
   return Number(await sentence.getAttribute('data-start-ms')) / 1000;
+}
+
+/** Every request a page sends to the app from now on, with its body: a completed mark must never be in one (product.md §2). */
+export function recordRequests(page: Page, appUrl: string) {
+  const sent: { method: string; path: string; body: string }[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.origin === appUrl)
+      sent.push({ method: request.method(), path: url.pathname, body: request.postData() ?? '' });
+  });
+  return sent;
+}
+
+/** The same person in another browser, with nothing on that device: a new session of theirs, nothing else. */
+export async function sameUserElsewhere(app: E2eApp, userId: string, viewport = DESKTOP) {
+  const other = await app.newPage({ viewport });
+  await other.context.addCookies([
+    {
+      name: 'sid',
+      value: await createSessionToken(app.server.database.db, userId),
+      url: app.url,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
+  return other;
 }
