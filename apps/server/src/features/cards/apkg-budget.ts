@@ -6,7 +6,8 @@ import { HttpError } from '../../lib/http-error';
  * the work it bounds, and a package over one is refused with a message naming it; nothing is stored.
  */
 export interface ApkgBudget {
-  /** `collection.anki2` uncompressed, as the zip directory declares it and as counted while inflating. */
+  /** The collection uncompressed, as the zip directory declares it and as counted while inflating (and, for
+   * `collection.anki21b`, as its zstd frames declare it and as counted while decompressing). */
   collectionBytes: number;
   /** Rows read from `notes` (and fewer than `APKG_MAX_CARDS` rows from `cards`). */
   notes: number;
