@@ -4,15 +4,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
-import { Plan } from '@turtle/shared/plans';
-import { cardNotes, cards, decks, reviewLogs } from '../src/db/schema';
+import { reviewLogs } from '../src/db/schema';
 import { useApkgBudgetForTests } from '../src/features/cards/apkg-job';
 import { ankiCollection, ankiPackage, paddedAnkiPackage, type AnkiCollectionOptions } from './support/anki-package';
-import { createSessionToken, createUser } from './support/factories';
-import { call } from './support/http';
+import { importedRows, NOTHING_IMPORTED, packageSender } from './support/cards';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -53,33 +51,15 @@ afterEach(() => {
   restoreBudget = undefined;
 });
 
-async function person(name: string) {
-  const db = server.database.db;
-  const user = await createUser(db, { name, plan: Plan.PRO, expireAt: -1 });
-  const cookie = await createSessionToken(db, user.id);
-  const upload = (path: string, bytes: Uint8Array) =>
-    call(server.url, path, { body: bytes, contentType: 'application/octet-stream', cookie });
-  return { user, cookie, upload };
-}
+const person = (name: string) => packageSender(server, name);
 
 const smallPackage = async (options: AnkiCollectionOptions = {}) =>
   ankiPackage(
     await ankiCollection({ 1: 'Default' }, [{ model: 'basic', deck: 1, fields: ['hola', 'hello'] }], options),
   );
 
-/** Everything a person owns that an import writes. */
-async function stored(userId: string) {
-  const db = server.database.db;
-  const countOf = async (table: typeof cards | typeof cardNotes | typeof decks | typeof reviewLogs) =>
-    (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
-  return {
-    decks: await countOf(decks),
-    notes: await countOf(cardNotes),
-    cards: await countOf(cards),
-    reviews: await countOf(reviewLogs),
-  };
-}
-const NOTHING = { decks: 0, notes: 0, cards: 0, reviews: 0 };
+const stored = (userId: string) => importedRows(server.database.db, userId);
+const NOTHING = NOTHING_IMPORTED;
 
 /**
  * Asks `/api/health` every 10 ms, from a process of its own (the test's own pauses do not count), until told to

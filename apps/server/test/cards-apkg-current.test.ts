@@ -1,9 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import type { ListCardsResponse } from '@turtle/shared/cards';
-import { Plan } from '@turtle/shared/plans';
-import { cardNotes, cards, decks, reviewLogs } from '../src/db/schema';
+import { reviewLogs } from '../src/db/schema';
 import { useApkgBudgetForTests } from '../src/features/cards/apkg-job';
 import {
   ankiCollection,
@@ -16,9 +15,8 @@ import {
   zstdFrameWithZeros,
   type AnkiNoteInput,
 } from './support/anki-package';
-import { cardsClient } from './support/cards';
-import { createSessionToken, createUser } from './support/factories';
-import { call } from './support/http';
+import type { cardsClient } from './support/cards';
+import { importedRows, NOTHING_IMPORTED, packageSender } from './support/cards';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -41,29 +39,10 @@ afterEach(() => {
   restoreBudget = undefined;
 });
 
-async function person(name: string) {
-  const db = server.database.db;
-  const user = await createUser(db, { name, plan: Plan.PRO, expireAt: -1 });
-  const cookie = await createSessionToken(db, user.id);
-  const client = cardsClient(server.url, cookie);
-  const upload = (path: string, bytes: Uint8Array) =>
-    call(server.url, path, { body: bytes, contentType: 'application/octet-stream', cookie });
-  return { user, client, upload };
-}
+const person = (name: string) => packageSender(server, name);
 
-/** Everything a person owns that an import writes. */
-async function stored(userId: string) {
-  const db = server.database.db;
-  const countOf = async (table: typeof cards | typeof cardNotes | typeof decks | typeof reviewLogs) =>
-    (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
-  return {
-    decks: await countOf(decks),
-    notes: await countOf(cardNotes),
-    cards: await countOf(cards),
-    reviews: await countOf(reviewLogs),
-  };
-}
-const NOTHING = { decks: 0, notes: 0, cards: 0, reviews: 0 };
+const stored = (userId: string) => importedRows(server.database.db, userId);
+const NOTHING = NOTHING_IMPORTED;
 
 const DAY = 86_400_000;
 const T = Date.UTC(2026, 0, 5, 12);

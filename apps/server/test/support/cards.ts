@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import type { CardNoteResponse, ListDecksResponse } from '@turtle/shared/cards';
+import { Plan } from '@turtle/shared/plans';
 import type { Db } from '../../src/db/database';
-import { chatMessages, conversations } from '../../src/db/schema';
+import { cardNotes, cards, chatMessages, conversations, decks, reviewLogs } from '../../src/db/schema';
+import { createSessionToken, createUser } from './factories';
 import { call } from './http';
+import type { TestServer } from './test-server';
 
 /** The cards API as a signed-in person calls it; each helper fails the test on an unexpected status. */
 export function cardsClient(baseUrl: string, cookie: string) {
@@ -62,3 +66,26 @@ export async function createChatReply(db: Db, userId: string, content: string, t
   ]);
   return { conversationId, messageId };
 }
+
+/** A Pro member who sends Anki packages as the import screen does (raw bytes), with their cards client. */
+export async function packageSender(server: TestServer, name: string) {
+  const db = server.database.db;
+  const user = await createUser(db, { name, plan: Plan.PRO, expireAt: -1 });
+  const cookie = await createSessionToken(db, user.id);
+  const upload = (path: string, bytes: Uint8Array) =>
+    call(server.url, path, { body: bytes, contentType: 'application/octet-stream', cookie });
+  return { user, cookie, client: cardsClient(server.url, cookie), upload };
+}
+
+/** Everything a person owns that an import writes: a refused package leaves `NOTHING_IMPORTED`. */
+export async function importedRows(db: Db, userId: string) {
+  const countOf = async (table: typeof cards | typeof cardNotes | typeof decks | typeof reviewLogs) =>
+    (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
+  return {
+    decks: await countOf(decks),
+    notes: await countOf(cardNotes),
+    cards: await countOf(cards),
+    reviews: await countOf(reviewLogs),
+  };
+}
+export const NOTHING_IMPORTED = { decks: 0, notes: 0, cards: 0, reviews: 0 };
