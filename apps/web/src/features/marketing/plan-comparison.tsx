@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PlanTable } from '../../components/ui/plan-table';
 import { CONTAINER } from './layout';
 import {
   count,
@@ -52,24 +53,7 @@ export function PlanComparison() {
           centered
         />
         <div className="mx-auto mt-12 max-w-3xl overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Free and Pro plans compared</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="px-4 py-4 font-semibold text-slate-600 sm:px-6">
-                  <span className="sr-only">Feature</span>
-                </th>
-                <th scope="col" className="w-1/4 px-3 py-4 text-center text-base font-semibold text-slate-900 sm:px-6">
-                  Free
-                </th>
-                <th
-                  scope="col"
-                  className="w-1/3 bg-brand-50 px-3 py-4 text-center text-base font-semibold text-brand-800 sm:w-1/4 sm:px-6"
-                >
-                  Pro
-                </th>
-              </tr>
-            </thead>
+          <PlanTable caption="Free and Pro plans compared">
             <tbody className="divide-y divide-slate-100">
               {ROWS.map((row) => (
                 <tr key={row.label}>
@@ -81,7 +65,7 @@ export function PlanComparison() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </PlanTable>
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import { Fragment } from 'react';
+import { PlanTable } from '../../../components/ui/plan-table';
 import { featureRows, type FeatureCell, type FeatureRow } from '../lib/feature-table';
 
 const GROUPS: { group: FeatureRow['group']; title: string }[] = [
@@ -34,24 +35,7 @@ export function FeatureTable() {
         Compare the plans
       </h2>
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Features included in the Free and Pro plans</caption>
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="px-4 py-4 sm:px-6">
-                <span className="sr-only">Feature</span>
-              </th>
-              <th scope="col" className="w-1/4 px-2 py-4 text-center text-base font-semibold text-slate-900 sm:px-6">
-                Free
-              </th>
-              <th
-                scope="col"
-                className="w-1/4 bg-brand-50 px-2 py-4 text-center text-base font-semibold text-brand-800 sm:px-6"
-              >
-                Pro
-              </th>
-            </tr>
-          </thead>
+        <PlanTable caption="Features included in the Free and Pro plans">
           <tbody>
             {GROUPS.map(({ group, title }) => (
               <Fragment key={group}>
@@ -83,7 +67,7 @@ export function FeatureTable() {
               </Fragment>
             ))}
           </tbody>
-        </table>
+        </PlanTable>
       </div>
     </section>
   );
