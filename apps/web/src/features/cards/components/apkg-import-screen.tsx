@@ -5,11 +5,11 @@ import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtl
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { importApkg, previewApkg } from '../api/import-apkg';
-import { useDecks } from '../hooks/use-decks';
-import { cardsChanged } from '../lib/cards-changed';
+import { useDecks } from '../shared/hooks/use-decks';
+import { cardsChanged } from '../shared/lib/cards-changed';
 import { ApkgSummaryView } from './apkg-summary';
-import { CardMeter } from './card-meter';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
+import { CardMeter } from '../shared/components/card-meter';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../shared/components/card-error';
 
 /** /cards/import?from=anki: an Anki package with its review history; a preview, then everything or nothing. */
 export function ApkgImportScreen() {

@@ -20,12 +20,18 @@ import { toast } from '../../../lib/toast';
 import { createCard } from '../api/create-card';
 import { getCard } from '../api/get-card';
 import { updateCard } from '../api/update-card';
-import { useDecks } from '../hooks/use-decks';
-import { cardsChanged } from '../lib/cards-changed';
-import { CardFace } from './card-face';
-import { CardMeter } from './card-meter';
-import { deckChoiceOf, DeckPicker, initialDeckValue, NEW_DECK, type DeckPickerValue } from './deck-picker';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
+import { useDecks } from '../shared/hooks/use-decks';
+import { cardsChanged } from '../shared/lib/cards-changed';
+import { CardFace } from '../shared/components/card-face';
+import { CardMeter } from '../shared/components/card-meter';
+import {
+  deckChoiceOf,
+  DeckPicker,
+  initialDeckValue,
+  NEW_DECK,
+  type DeckPickerValue,
+} from '../shared/components/deck-picker';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../shared/components/card-error';
 import { GoneNotice } from './gone-notice';
 
 const fieldClass =

@@ -12,12 +12,12 @@ import { deleteCard } from '../api/delete-card';
 import { deleteDeck } from '../api/delete-deck';
 import { exportUrl } from '../api/export-url';
 import { dropDeckCard, useDeckCards } from '../hooks/use-deck-cards';
-import { dropDeck, useDecks } from '../hooks/use-decks';
-import { cardsChanged } from '../lib/cards-changed';
-import { CardFace } from './card-face';
+import { dropDeck, useDecks } from '../shared/hooks/use-decks';
+import { cardsChanged } from '../shared/lib/cards-changed';
+import { CardFace } from '../shared/components/card-face';
 import { GoneNotice } from './gone-notice';
 import { RenameDeck } from './rename-deck';
-import { SourceChip } from './source-chip';
+import { SourceChip } from '../shared/components/source-chip';
 
 function CardRow({ card, onDelete }: { card: CardNoteView; onDelete: (card: CardNoteView) => void }) {
   const ordinal = card.kind === 'cloze' ? (clozeNumbers(card.front)[0] ?? 1) : 0;

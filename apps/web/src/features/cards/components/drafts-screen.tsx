@@ -10,11 +10,11 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { acceptDrafts } from '../api/accept-drafts';
 import { rejectDrafts } from '../api/reject-drafts';
-import { useDecks } from '../hooks/use-decks';
+import { useDecks } from '../shared/hooks/use-decks';
 import { useDrafts } from '../hooks/use-drafts';
-import { cardsChanged } from '../lib/cards-changed';
-import { CardMeter } from './card-meter';
-import { deckChoiceOf, DeckPicker, initialDeckValue, type DeckPickerValue } from './deck-picker';
+import { cardsChanged } from '../shared/lib/cards-changed';
+import { CardMeter } from '../shared/components/card-meter';
+import { deckChoiceOf, DeckPicker, initialDeckValue, type DeckPickerValue } from '../shared/components/deck-picker';
 import { DraftItem, type DraftEdit } from './draft-item';
 
 const SOURCE_NAMES = { note: 'your note', chat: 'the chat reply', lesson: 'the lesson' } as const;

@@ -7,12 +7,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { importCards, previewImport } from '../api/import-cards';
-import { useDecks } from '../hooks/use-decks';
-import { cardsChanged } from '../lib/cards-changed';
+import { useDecks } from '../shared/hooks/use-decks';
+import { cardsChanged } from '../shared/lib/cards-changed';
 import { ApkgImportScreen } from './apkg-import-screen';
-import { CardMeter } from './card-meter';
+import { CardMeter } from '../shared/components/card-meter';
 import { CardRowsTable } from './card-rows-table';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from './card-error';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../shared/components/card-error';
 
 /**
  * /cards/import: a CSV file; /cards/import?from=anki: an Anki package (one route, so the entry chunk's route table

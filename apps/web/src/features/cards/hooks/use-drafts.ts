@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { generateDrafts } from '../api/generate-drafts';
 import { listDrafts } from '../api/list-drafts';
-import { cardsChanged } from '../lib/cards-changed';
+import { cardsChanged } from '../shared/lib/cards-changed';
 
 export type DraftsStatus = 'drafting' | 'loading' | 'ready' | 'failed';
 

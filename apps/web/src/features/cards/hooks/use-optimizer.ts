@@ -5,7 +5,7 @@ import { queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { getOptimizerRun, getOptimizerState } from '../api/optimizer';
-import { cardsChanged } from '../lib/cards-changed';
+import { cardsChanged } from '../shared/lib/cards-changed';
 
 const POLL_MS = 500;
 

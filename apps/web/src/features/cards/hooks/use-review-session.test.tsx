@@ -6,7 +6,7 @@ import type { NextCardResponse, ReviewCard } from '@turtle/shared/cards-review';
 import { queryClient } from '../../../lib/query/query-client';
 import { getNextCard } from '../api/get-next-card';
 import { gradeCard } from '../api/grade-card';
-import { cardsChanged } from '../lib/cards-changed';
+import { cardsChanged } from '../shared/lib/cards-changed';
 import { useReviewSession } from './use-review-session';
 
 vi.mock('../api/get-next-card', () => ({ getNextCard: vi.fn() }));

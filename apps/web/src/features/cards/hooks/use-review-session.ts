@@ -8,7 +8,7 @@ import { useServerQuery } from '../../../lib/query/use-server-query';
 import { getNextCard } from '../api/get-next-card';
 import { gradeCard } from '../api/grade-card';
 import { undoGrade } from '../api/undo-grade';
-import { cardsChanged } from '../lib/cards-changed';
+import { cardsChanged } from '../shared/lib/cards-changed';
 
 export interface SessionSummary {
   reviewed: number;

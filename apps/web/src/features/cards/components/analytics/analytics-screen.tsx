@@ -9,7 +9,7 @@ import { toLoadState } from '../../../../lib/query/load-state';
 import { queryKeys } from '../../../../lib/query/query-keys';
 import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { getAnalytics } from '../../api/get-analytics';
-import { useDecks } from '../../hooks/use-decks';
+import { useDecks } from '../../shared/hooks/use-decks';
 import { AnalyticsCharts } from './analytics-charts';
 import { OptimizerPanel } from './optimizer-panel';
 import { sampleAnalytics } from './sample-analytics';

@@ -1,5 +1,4 @@
-// Issue 13: the chat's sanitized markdown renderer, imported from the chat feature for now (it moves to components/).
-import { MarkdownMessage } from '../../../components/markdown/markdown-message';
+import { MarkdownMessage } from '../../../../components/markdown/markdown-message';
 
 /** One side of a card: its markdown through the app's sanitized renderer (no raw HTML, safe links and images). */
 export function CardFace({ markdown, className }: { markdown: string; className?: string }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CardAllowance } from '@turtle/shared/cards';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../../lib/cn';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import type { ListDecksResponse } from '@turtle/shared/cards';
-import { toLoadState, type LoadState } from '../../../lib/query/load-state';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerQuery } from '../../../lib/query/use-server-query';
+import { toLoadState, type LoadState } from '../../../../lib/query/load-state';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { listDecks } from '../api/list-decks';
 
 export type DecksState = LoadState<ListDecksResponse>;

@@ -1,6 +1,6 @@
 import type { ListDecksResponse } from '@turtle/shared/cards';
-import { api } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/time-zone';
+import { api } from '../../../../lib/api-client';
+import { browserTimeZone } from '../../../../lib/time-zone';
 
 /** `GET /api/cards/decks?tz=`: the person's decks with today's counts, the card meter and the drafts waiting. */
 export const listDecks = (signal?: AbortSignal) =>

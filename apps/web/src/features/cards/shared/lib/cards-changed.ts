@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import { queryClient } from '../../../lib/query/query-client';
+import { queryClient } from '../../../../lib/query/query-client';
 
 /**
  * Every cards read but the review queue: a queue in progress moves only when the learner grades, undoes or asks

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
 import { cardsChanged } from './cards-changed';
 
 afterEach(() => queryClient.clear());

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { ApiError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/error-message';
 
 /** A failure on a cards screen; `upgrade` when it is the Free plan's card limit, which Pro lifts. */
 export interface CardError {
