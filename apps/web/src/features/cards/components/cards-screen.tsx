@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { loadAnalyticsScreen } from '../analytics';
 import { exportUrl } from '../api/export-url';
 import { useDecks } from '../shared/hooks/use-decks';
 import { cardsChanged } from '../shared/lib/cards-changed';
@@ -11,9 +12,7 @@ import { DeckList } from './deck-list';
 import { NewDeckForm } from './new-deck-form';
 import { SettingsPanel } from './settings-panel';
 
-const AnalyticsScreen = lazy(async () => ({
-  default: (await import('./analytics/analytics-screen')).AnalyticsScreen,
-}));
+const AnalyticsScreen = lazy(async () => ({ default: (await loadAnalyticsScreen()).AnalyticsScreen }));
 
 /** /cards, and /cards/analytics, which loads its screen (and the charting library) only when opened. */
 export function CardsScreen() {

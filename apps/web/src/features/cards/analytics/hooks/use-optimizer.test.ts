@@ -2,8 +2,8 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptimizerRun, OptimizerState } from '@turtle/shared/cards-optimizer';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
 import { getOptimizerRun, getOptimizerState } from '../api/optimizer';
 import { showRun, useOptimizer } from './use-optimizer';
 
@@ -68,7 +68,7 @@ describe('useOptimizer', () => {
   });
 
   it('says why the state could not be read', async () => {
-    const { ApiError } = await import('../../../lib/api-client');
+    const { ApiError } = await import('../../../../lib/api-client');
     readState.mockRejectedValue(new ApiError(403, { code: 'proRequired', message: 'Pro only.' }));
     const { result } = renderHook(() => useOptimizer());
     await waitFor(() => expect(result.current.error).toBe('Pro only.'));

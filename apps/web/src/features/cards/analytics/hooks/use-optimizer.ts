@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { OptimizerRun, OptimizerState } from '@turtle/shared/cards-optimizer';
-import { errorMessage } from '../../../lib/error-message';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerQuery } from '../../../lib/query/use-server-query';
+import { errorMessage } from '../../../../lib/error-message';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { getOptimizerRun, getOptimizerState } from '../api/optimizer';
-import { cardsChanged } from '../shared/lib/cards-changed';
+import { cardsChanged } from '../../shared/lib/cards-changed';
 
 const POLL_MS = 500;
 

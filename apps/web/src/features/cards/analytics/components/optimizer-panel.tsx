@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { OptimizerRun } from '@turtle/shared/cards-optimizer';
 import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/error-message';
-import { cancelOptimizer, startOptimizer } from '../../api/optimizer';
-import { showRun, useOptimizer } from '../../hooks/use-optimizer';
+import { cancelOptimizer, startOptimizer } from '../api/optimizer';
+import { showRun, useOptimizer } from '../hooks/use-optimizer';
 
 const fixed = (value: number) => value.toFixed(3);
 const asPercent = (value: number) => `${(value * 100).toFixed(1)}%`;

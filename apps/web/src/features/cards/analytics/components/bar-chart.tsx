@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { LABEL_FONT_PX, layoutAxisLabels } from '../../lib/axis-labels';
+import { LABEL_FONT_PX, layoutAxisLabels } from '../lib/axis-labels';
 
 const HEIGHT = 180;
 const AXIS_FONT = `${LABEL_FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;

@@ -8,11 +8,11 @@ import { ApiError } from '../../../../lib/api-client';
 import { toLoadState } from '../../../../lib/query/load-state';
 import { queryKeys } from '../../../../lib/query/query-keys';
 import { useServerQuery } from '../../../../lib/query/use-server-query';
-import { getAnalytics } from '../../api/get-analytics';
+import { getAnalytics } from '../api/get-analytics';
 import { useDecks } from '../../shared/hooks/use-decks';
 import { AnalyticsCharts } from './analytics-charts';
 import { OptimizerPanel } from './optimizer-panel';
-import { sampleAnalytics } from './sample-analytics';
+import { sampleAnalytics } from '../lib/sample-analytics';
 
 /** /cards/analytics (opened by the cards screen): a Pro learner's own figures per deck or across decks; a Free member sees labelled sample data. */
 export function AnalyticsScreen() {
@@ -107,7 +107,7 @@ export function AnalyticsScreen() {
               Upgrade to Pro
             </Link>
           </div>
-          {/* Labelled by the notice above, not faded: faded text fails contrast (axe-core, issue 15). */}
+          {/* Labelled by the notice above, not faded: faded text fails contrast (axe-core: testing.md "Accessibility"). */}
           <div role="group" aria-label="Sample analytics">
             <AnalyticsCharts data={sampleAnalytics(days)} />
           </div>

@@ -1,6 +1,6 @@
 import type { OptimizerRun, OptimizerState } from '@turtle/shared/cards-optimizer';
-import { api } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/time-zone';
+import { api } from '../../../../lib/api-client';
+import { browserTimeZone } from '../../../../lib/time-zone';
 
 /** `GET /api/cards/optimizer`: the latest run, the reviews logged and whether the weights are the learner's own. */
 export const getOptimizerState = (signal?: AbortSignal) => api.get<OptimizerState>('/api/cards/optimizer', signal);
