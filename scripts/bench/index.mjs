@@ -2,7 +2,7 @@
 import { benchColdStart } from './cold-start.mjs';
 import { measureLandingJs } from './landing-size.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
-import { benchChatStream } from './chat/bench-chat-stream.ts';
+import { benchChatStreams } from './chat/bench-chat-stream.ts';
 import { printChatStream } from './chat/print-chat-stream.ts';
 import { benchNotesList } from './notes-list.ts';
 import { benchLessonPlayer } from './lesson-player.ts';
@@ -13,6 +13,13 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(0)} ms`;
 
 console.log('Turtle benchmarks\n');
+
+// `npm run bench -- streams`: the chat stream figures alone (a few minutes).
+const only = process.argv[2];
+if (only === 'streams') {
+  printChatStream(await benchChatStreams());
+  process.exit(0);
+}
 
 const landing = measureLandingJs();
 console.log('Landing page JavaScript (gzip, level 9):');
@@ -40,13 +47,7 @@ console.log(
     `${(notes.database.p99Ms / Math.max(1, notes.fixed.p99Ms)).toFixed(2)}x the p99 latency`,
 );
 
-for (const engine of ['pglite', 'postgres']) {
-  try {
-    printChatStream(await benchChatStream(engine));
-  } catch (error) {
-    console.log(`\nPOST /api/chat/stream on ${engine}: not measured (${error.message})`);
-  }
-}
+printChatStream(await benchChatStreams());
 
 const lesson = await benchLessonPlayer();
 console.log(`\nLesson player, lesson ${lesson.lessonId} in headless Chromium (built app):`);

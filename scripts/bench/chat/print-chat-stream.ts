@@ -1,35 +1,95 @@
-import type { ChatStreamFigures } from './bench-chat-stream';
+import type { StreamBench, TargetFigures } from './bench-chat-stream';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const added = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} ms`;
+/** `value` as a multiple of `anchor`; an anchor of nothing (noise can make the relay's added time 0 or less) is 1×. */
+const ratio = (value: number, anchor: number) => (anchor > 0 ? value / anchor : value <= 0 ? 1 : Infinity);
+const times = (value: number, anchor: number) => `${ratio(value, anchor).toFixed(2)}×`;
 
-/** The figures with their goals (issue: the assistant as a real deployment runs it). */
-export function printChatStream(figures: ChatStreamFigures) {
-  const f = figures;
+/** The goals of the stream figures: Turtle against the bare relay, in the same run. */
+const GOALS = {
+  /** Turtle's added p99s at most this many times the relay's. */
+  p99Ratio: 1.5,
+  /** Turtle's added first token (one at a time) within this of the relay's. */
+  firstTokenMs: 1,
+  rssMb: { 'Turtle on PGlite': 300, 'Turtle on PostgreSQL': 200 } as Record<string, number>,
+};
+
+/** One row: direct, then each server's added time with its ratio to the relay's. */
+function row(label: string, targets: TargetFigures[], pick: (target: TargetFigures) => [number, number]) {
+  const [directValue] = pick(targets[0]!);
+  const relayAdded = pick(targets[1]!)[1];
+  const cells = targets.slice(1).map((target, index) => {
+    const [, value] = pick(target);
+    const cell = added(value);
+    return (index === 0 ? cell : `${cell} (${times(value, relayAdded)})`).padEnd(26);
+  });
+  return `  ${label.padEnd(40)} ${ms(directValue).padEnd(10)} ${cells.join(' ')}`;
+}
+
+export function printChatStream(bench: StreamBench) {
+  const { targets } = bench;
   console.log(
-    `\nPOST /api/chat/stream on ${f.engine}: built server, fake upstream and client each in their own process, 500 tokens a stream`,
+    `\nChat streams (POST /api/chat/stream), ${bench.tokens} tokens a stream: the fake upstream, the client and each ` +
+      `server in their own process; the median of ${bench.rounds} rounds that alternate direct, relay and Turtle. ` +
+      'Each server: the time it adds over reading the upstream directly (Turtle: and that as a ratio to the relay’s).',
   );
-  const added = f.firstToken.server - f.firstToken.direct;
   console.log(
-    `  first token (unpaced, median of 10): direct ${ms(f.firstToken.direct)}, through Turtle ${ms(f.firstToken.server)}; added ${ms(added)} (goal under 2 ms)`,
+    `  ${''.padEnd(40)} ${'direct'.padEnd(10)} ${targets
+      .slice(1)
+      .map((t) => t.name.padEnd(26))
+      .join(' ')}`,
   );
-  const ratio = f.tokensPerSecond.server / f.tokensPerSecond.direct;
-  console.log(
-    `  tokens/s (unpaced): direct ${f.tokensPerSecond.direct.toFixed(0)}, through Turtle ${f.tokensPerSecond.server.toFixed(0)}; ratio ${ratio.toFixed(2)} (goal 0.97 or more)`,
-  );
-  console.log(`  server CPU per token (unpaced): ${f.cpuMicrosPerToken.toFixed(1)} µs`);
-  for (const c of f.concurrent) {
-    const firstAdded = c.firstToken.server - c.firstToken.direct;
-    const wholeAdded = c.whole.server - c.whole.direct;
-    const goals =
-      c.tokensPerSecond === 100
-        ? 'goals: first token added under 50 ms, whole under 100 ms'
-        : 'goal: whole added under 500 ms';
+  console.log(row('first token, one at a time (median)', targets, (t) => [t.firstToken, t.firstTokenAdded]));
+  for (const [b, burst] of targets[0]!.bursts.entries()) {
+    const pace = `${bench.concurrent} at ${burst.tokensPerSecond} tokens/s`;
+    console.log(row(`${pace}: p99 first token`, targets, (t) => [t.bursts[b]!.firstP99, t.bursts[b]!.firstAdded]));
+    console.log(row(`${pace}: p99 whole stream`, targets, (t) => [t.bursts[b]!.wholeP99, t.bursts[b]!.wholeAdded]));
+  }
+  const servers = targets.slice(1);
+  const cells = (cell: (t: TargetFigures) => string) => servers.map((t) => cell(t).padEnd(26)).join(' ');
+  for (const [b, burst] of targets[0]!.bursts.entries()) {
     console.log(
-      `  200 streams at ${c.tokensPerSecond} tokens/s each: p99 first token direct ${ms(c.firstToken.direct)}, Turtle ${ms(c.firstToken.server)} (added ${ms(firstAdded)}); ` +
-        `p99 whole stream direct ${ms(c.whole.direct)}, Turtle ${ms(c.whole.server)} (added ${ms(wholeAdded)}); ${goals}; ` +
-        `every stream complete: ${c.complete}; server CPU ${c.cpuMicrosPerToken.toFixed(1)} µs a token (${(c.systemShare * 100).toFixed(0)}% of it in the kernel); ` +
-        `on the same cores, client ${c.clientMicrosPerToken.toFixed(1)} µs and upstream ${c.upstreamMicrosPerToken.toFixed(1)} µs a token`,
+      `  ${`server CPU a token at ${burst.tokensPerSecond} tokens/s (kernel)`.padEnd(40)} ${''.padEnd(10)} ` +
+        cells((t) => {
+          const figures = t.bursts[b]!;
+          return `${figures.cpuMicrosPerToken!.toFixed(1)} µs (${((figures.systemShare ?? 0) * 100).toFixed(0)}%)`;
+        }),
     );
   }
-  console.log(`  server peak RSS: ${f.peakRssMb.toFixed(0)} MB (goal under 300 MB)`);
+  console.log(
+    `  ${'server RSS: at rest / bursts / life peak'.padEnd(40)} ${''.padEnd(10)} ` +
+      cells(
+        (t) =>
+          `${t.memory!.restMb.toFixed(0)} / ${t.memory!.burstPeakMb.toFixed(0)} / ${t.memory!.lifePeakMb.toFixed(0)} MB`,
+      ),
+  );
+  console.log(
+    `  ${'every stream complete'.padEnd(40)} ${''.padEnd(10)} ${cells((t) => String(t.bursts.every((x) => x.complete)))}`,
+  );
+  for (const { name, reason } of bench.skipped) console.log(`  ${name}: not measured (${reason})`);
+  printGoals(targets[1]!, targets.slice(2));
+}
+
+function printGoals(relay: TargetFigures, turtles: TargetFigures[]) {
+  console.log(
+    `  Goals (each Turtle against the relay): added p99s at most ${GOALS.p99Ratio}× the relay’s, added first token ` +
+      `within ${GOALS.firstTokenMs} ms of it, peak RSS during the bursts under the engine’s limit`,
+  );
+  for (const turtle of turtles) {
+    const verdicts: string[] = [];
+    const firstGap = turtle.firstTokenAdded - relay.firstTokenAdded;
+    verdicts.push(
+      `first token ${added(firstGap)} over the relay ${firstGap <= GOALS.firstTokenMs ? 'met' : 'NOT met'}`,
+    );
+    for (const [b, burst] of turtle.bursts.entries()) {
+      const anchor = relay.bursts[b]!;
+      const worst = Math.max(ratio(burst.firstAdded, anchor.firstAdded), ratio(burst.wholeAdded, anchor.wholeAdded));
+      verdicts.push(`${burst.tokensPerSecond}/s ${times(worst, 1)} ${worst <= GOALS.p99Ratio ? 'met' : 'NOT met'}`);
+    }
+    const limit = GOALS.rssMb[turtle.name]!;
+    const peak = turtle.memory!.burstPeakMb;
+    verdicts.push(`RSS ${peak.toFixed(0)} MB ${peak < limit ? 'met' : 'NOT met'} (under ${limit})`);
+    console.log(`    ${turtle.name}: ${verdicts.join('; ')}`);
+  }
 }
