@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
+import { loadReviewScreen } from '../features/cards';
 import { CHAT_USAGE_PATH, CONVERSATIONS_PATH } from '../features/chat/api/conversations';
 import { LESSON_PROGRESS_PATH, lessonPath } from '../features/lessons/api/lesson-paths';
 import { NOTE_LIST_PATH } from '../lib/notes/list-notes';
@@ -188,11 +189,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'cards/review',
-                ...lazyScreen(
-                  titled('Review'),
-                  () => import('../features/cards/components/review-screen'),
-                  (m) => m.ReviewScreen,
-                ),
+                ...lazyScreen(titled('Review'), loadReviewScreen, (m) => m.ReviewScreen),
               },
               {
                 path: 'cards/drafts',

@@ -10,7 +10,7 @@ import { cardsChanged } from '../shared/lib/cards-changed';
 import { CardMeter } from '../shared/components/card-meter';
 import { DeckList } from './deck-list';
 import { NewDeckForm } from './new-deck-form';
-import { SettingsPanel } from './settings-panel';
+import { SettingsPanel } from '../review/components/settings-panel';
 
 const AnalyticsScreen = lazy(async () => ({ default: (await loadAnalyticsScreen()).AnalyticsScreen }));
 

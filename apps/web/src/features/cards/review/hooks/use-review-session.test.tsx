@@ -3,10 +3,10 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NextCardResponse, ReviewCard } from '@turtle/shared/cards-review';
-import { queryClient } from '../../../lib/query/query-client';
+import { queryClient } from '../../../../lib/query/query-client';
 import { getNextCard } from '../api/get-next-card';
 import { gradeCard } from '../api/grade-card';
-import { cardsChanged } from '../shared/lib/cards-changed';
+import { cardsChanged } from '../../shared/lib/cards-changed';
 import { useReviewSession } from './use-review-session';
 
 vi.mock('../api/get-next-card', () => ({ getNextCard: vi.fn() }));
@@ -79,7 +79,7 @@ describe('useReviewSession', () => {
   });
 
   it('a 409 (the card was already reviewed) moves on to the next card: no error, nothing counted, no undo', async () => {
-    const { ApiError } = await import('../../../lib/api-client');
+    const { ApiError } = await import('../../../../lib/api-client');
     vi.mocked(gradeCard).mockRejectedValueOnce(
       new ApiError(409, { code: 'conflict', message: 'This card was already reviewed.' }),
     );
@@ -149,7 +149,7 @@ describe('useReviewSession', () => {
   });
 
   it('a failed first read offers Try again, which reads the queue again', async () => {
-    const { ApiError } = await import('../../../lib/api-client');
+    const { ApiError } = await import('../../../../lib/api-client');
     nextCard.mockRejectedValueOnce(new ApiError(400, { code: 'x', message: 'Not today.' }));
     nextCard.mockResolvedValueOnce(answer('a', 1));
     const { result } = open();

@@ -5,14 +5,14 @@ import {
   DESIRED_RETENTION_MIN,
   type CardSettings,
 } from '@turtle/shared/cards-review';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/error-message';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerQuery } from '../../../lib/query/use-server-query';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { errorMessage } from '../../../../lib/error-message';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
+import { toast } from '../../../../lib/toast';
 import { getCardSettings, saveCardSettings } from '../api/card-settings';
-import { cardsChanged } from '../shared/lib/cards-changed';
+import { cardsChanged } from '../../shared/lib/cards-changed';
 import { RetentionForecast } from './retention-forecast';
 
 const inputClass = 'h-10 w-28 rounded-lg border border-slate-300 bg-white px-3 text-sm tabular-nums';

@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { RATING_LABELS, RATINGS } from '@turtle/shared/cards-review';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../../components/ui/button';
 import type { SessionSummary } from '../hooks/use-review-session';
 
 function duration(ms: number): string {

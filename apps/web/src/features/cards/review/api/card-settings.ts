@@ -1,5 +1,5 @@
 import type { CardSettings } from '@turtle/shared/cards-review';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** `GET /api/cards/settings`. */
 export const getCardSettings = async (signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import type { GradeBase, GradeResponse, Rating } from '@turtle/shared/cards-review';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /**
  * `POST /api/cards/review/grade`: Again, Hard, Good or Easy, how long the answer took, and the state the card was

@@ -1,5 +1,5 @@
 import { RATING_LABELS, RATINGS, type IntervalPreview, type Rating } from '@turtle/shared/cards-review';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../../lib/cn';
 
 const TONES: Record<Rating, string> = {
   1: 'text-red-800 ring-red-200 hover:bg-red-50',

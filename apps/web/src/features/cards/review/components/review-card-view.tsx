@@ -1,7 +1,7 @@
 import { cardSides } from '@turtle/shared/cards';
 import type { ReviewCard } from '@turtle/shared/cards-review';
-import { CardFace } from '../shared/components/card-face';
-import { SourceChip } from '../shared/components/source-chip';
+import { CardFace } from '../../shared/components/card-face';
+import { SourceChip } from '../../shared/components/source-chip';
 
 const STATE_NAMES = ['New', 'Learning', 'Review', 'Relearning'] as const;
 

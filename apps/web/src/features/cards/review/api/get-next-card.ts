@@ -1,6 +1,6 @@
 import type { NextCardResponse } from '@turtle/shared/cards-review';
-import { api } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/time-zone';
+import { api } from '../../../../lib/api-client';
+import { browserTimeZone } from '../../../../lib/time-zone';
 
 /** `GET /api/cards/review/next`: the next card of today's queue (of one deck, or of all), with the counts. */
 export function getNextCard(options: { deckId?: string; ahead?: boolean }, signal?: AbortSignal) {

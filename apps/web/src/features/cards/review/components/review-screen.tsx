@@ -1,8 +1,8 @@
 import { ArrowLeft, Undo2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { Button, buttonClass } from '../../../../components/ui/button';
+import { PageSpinner } from '../../../../components/ui/spinner';
 import { useReviewKeys } from '../hooks/use-review-keys';
 import { useReviewSession } from '../hooks/use-review-session';
 import { GradeButtons } from './grade-buttons';

@@ -1,9 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN } from '@turtle/shared/cards-review';
-import { errorMessage } from '../../../lib/error-message';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerQuery } from '../../../lib/query/use-server-query';
+import { errorMessage } from '../../../../lib/error-message';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { getForecast } from '../api/get-forecast';
 
 const WAIT_MS = 300;

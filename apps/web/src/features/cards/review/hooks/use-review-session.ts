@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NextCardResponse, QueueCounts, Rating, ReviewCard } from '@turtle/shared/cards-review';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerQuery } from '../../../lib/query/use-server-query';
+import { ApiError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/error-message';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { getNextCard } from '../api/get-next-card';
 import { gradeCard } from '../api/grade-card';
 import { undoGrade } from '../api/undo-grade';
-import { cardsChanged } from '../shared/lib/cards-changed';
+import { cardsChanged } from '../../shared/lib/cards-changed';
 
 export interface SessionSummary {
   reviewed: number;
