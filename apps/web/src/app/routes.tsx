@@ -3,7 +3,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
-import { loadReviewScreen } from '../features/cards';
+import { loadDraftsScreen, loadReviewScreen } from '../features/cards';
 import { CHAT_USAGE_PATH, CONVERSATIONS_PATH } from '../features/chat/api/conversations';
 import { LESSON_PROGRESS_PATH, lessonPath } from '../features/lessons/api/lesson-paths';
 import { NOTE_LIST_PATH } from '../lib/notes/list-notes';
@@ -193,11 +193,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'cards/drafts',
-                ...lazyScreen(
-                  titled('Drafts'),
-                  () => import('../features/cards/components/drafts-screen'),
-                  (m) => m.DraftsScreen,
-                ),
+                ...lazyScreen(titled('Drafts'), loadDraftsScreen, (m) => m.DraftsScreen),
               },
               { path: 'cards/new', ...cardEditor('New card') },
               { path: 'cards/edit/:id', ...cardEditor('Edit card') },

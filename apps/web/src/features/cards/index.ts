@@ -3,4 +3,5 @@
  * Every one is a dynamic import, so each screen stays a chunk of its own and this module adds only the loaders to the
  * app's chunk (decision 020). The rooms never import each other; what several of them use is in shared/.
  */
+export { loadDraftsScreen } from './drafts';
 export { loadReviewScreen } from './review';

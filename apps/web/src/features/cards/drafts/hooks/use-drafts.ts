@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardAllowance } from '@turtle/shared/cards';
 import type { DraftSourceRef, ListDraftsResponse } from '@turtle/shared/cards-drafts';
-import { errorMessage } from '../../../lib/error-message';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerQuery } from '../../../lib/query/use-server-query';
+import { errorMessage } from '../../../../lib/error-message';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { generateDrafts } from '../api/generate-drafts';
 import { listDrafts } from '../api/list-drafts';
-import { cardsChanged } from '../shared/lib/cards-changed';
+import { cardsChanged } from '../../shared/lib/cards-changed';
 
 export type DraftsStatus = 'drafting' | 'loading' | 'ready' | 'failed';
 

@@ -1,5 +1,5 @@
 import type { DraftSourceRef, GenerateDraftsResponse } from '@turtle/shared/cards-drafts';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/drafts/generate`: the assistant drafts cards (one reply of the day). */
 export const generateDrafts = (source: DraftSourceRef) =>

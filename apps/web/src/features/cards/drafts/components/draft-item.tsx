@@ -2,8 +2,8 @@ import { Check, TriangleAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { CARD_KIND_LABELS, CARD_KINDS, CARD_TEXT_MAX_LENGTH, type CardKind } from '@turtle/shared/cards';
 import type { CardDraft } from '@turtle/shared/cards-drafts';
-import { Button } from '../../../components/ui/button';
-import { SourceChip } from '../shared/components/source-chip';
+import { Button } from '../../../../components/ui/button';
+import { SourceChip } from '../../shared/components/source-chip';
 
 export interface DraftEdit {
   kind: CardKind;
