@@ -3,7 +3,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
-import { loadDraftsScreen, loadReviewScreen } from '../features/cards';
+import { loadDraftsScreen, loadImportScreen, loadReviewScreen } from '../features/cards';
 import { CHAT_USAGE_PATH, CONVERSATIONS_PATH } from '../features/chat/api/conversations';
 import { LESSON_PROGRESS_PATH, lessonPath } from '../features/lessons/api/lesson-paths';
 import { NOTE_LIST_PATH } from '../lib/notes/list-notes';
@@ -207,11 +207,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'cards/import',
-                ...lazyScreen(
-                  titled('Import cards'),
-                  () => import('../features/cards/components/import-screen'),
-                  (m) => m.ImportScreen,
-                ),
+                ...lazyScreen(titled('Import cards'), loadImportScreen, (m) => m.ImportScreen),
               },
             ],
           },

@@ -5,3 +5,4 @@
  */
 export { loadDraftsScreen } from './drafts';
 export { loadReviewScreen } from './review';
+export { loadImportScreen } from './transfer';

@@ -2,14 +2,14 @@ import { ArrowLeft, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button, buttonClass } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
 import { importApkg, previewApkg } from '../api/import-apkg';
-import { useDecks } from '../shared/hooks/use-decks';
-import { cardsChanged } from '../shared/lib/cards-changed';
+import { useDecks } from '../../shared/hooks/use-decks';
+import { cardsChanged } from '../../shared/lib/cards-changed';
 import { ApkgSummaryView } from './apkg-summary';
-import { CardMeter } from '../shared/components/card-meter';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../shared/components/card-error';
+import { CardMeter } from '../../shared/components/card-meter';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
 
 /** /cards/import?from=anki: an Anki package with its review history; a preview, then everything or nothing. */
 export function ApkgImportScreen() {

@@ -2,17 +2,17 @@ import { ArrowLeft, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportPreview } from '@turtle/shared/cards-import';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { Button, buttonClass } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/error-message';
+import { toast } from '../../../../lib/toast';
 import { importCards, previewImport } from '../api/import-cards';
-import { useDecks } from '../shared/hooks/use-decks';
-import { cardsChanged } from '../shared/lib/cards-changed';
+import { useDecks } from '../../shared/hooks/use-decks';
+import { cardsChanged } from '../../shared/lib/cards-changed';
 import { ApkgImportScreen } from './apkg-import-screen';
-import { CardMeter } from '../shared/components/card-meter';
+import { CardMeter } from '../../shared/components/card-meter';
 import { CardRowsTable } from './card-rows-table';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../shared/components/card-error';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
 
 /**
  * /cards/import: a CSV file; /cards/import?from=anki: an Anki package (one route, so the entry chunk's route table

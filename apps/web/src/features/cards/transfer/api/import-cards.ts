@@ -1,5 +1,5 @@
 import type { ImportBody, ImportPreview, ImportResponse } from '@turtle/shared/cards-import';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/import/preview`: every row checked, nothing saved. */
 export const previewImport = (body: ImportBody) => api.postJson<ImportPreview>('/api/cards/import/preview', body);
