@@ -14,7 +14,7 @@ const FIRST_SCREENS = {
   '/chats': 'src/features/chat/components/chats-screen.tsx',
   '/learn/': 'src/features/lessons/components/lesson-player-screen.tsx',
   '/notes': 'src/features/notes/components/notes-screen.tsx',
-  '/cards': 'src/features/cards/components/cards-screen.tsx',
+  '/cards': 'src/features/cards/cards-screen.tsx',
 };
 const LANDING_PAGE = 'src/features/marketing/landing-page.tsx';
 

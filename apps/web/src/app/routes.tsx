@@ -3,7 +3,14 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
-import { loadDraftsScreen, loadImportScreen, loadReviewScreen } from '../features/cards';
+import {
+  loadCardEditorScreen,
+  loadCardsScreen,
+  loadDeckScreen,
+  loadDraftsScreen,
+  loadImportScreen,
+  loadReviewScreen,
+} from '../features/cards';
 import { CHAT_USAGE_PATH, CONVERSATIONS_PATH } from '../features/chat/api/conversations';
 import { LESSON_PROGRESS_PATH, lessonPath } from '../features/lessons/api/lesson-paths';
 import { NOTE_LIST_PATH } from '../lib/notes/list-notes';
@@ -22,11 +29,7 @@ const noteEditorScreen = lazyScreen(
 /** `/note/new` and `/note/:id` share one editor, which keeps its state when a new note gets its address. */
 const noteEditor = (title: string) => ({ ...noteEditorScreen, handle: { ...noteEditorScreen.handle, title } });
 
-const cardEditorScreen = lazyScreen(
-  {},
-  () => import('../features/cards/components/card-editor-screen'),
-  (m) => m.CardEditorScreen,
-);
+const cardEditorScreen = lazyScreen({}, loadCardEditorScreen, (m) => m.CardEditorScreen);
 const cardEditor = (title: string) => ({ ...cardEditorScreen, handle: { ...cardEditorScreen.handle, title } });
 
 const titled = (title: string): RouteHandle => ({ title });
@@ -181,11 +184,7 @@ export const routes: RouteObject[] = [
               {
                 // `/cards/analytics` too: the cards screen loads it, so the entry chunk's route table stays as it was.
                 path: 'cards/:section?',
-                ...lazyScreen(
-                  titled('Flashcards'),
-                  () => import('../features/cards/components/cards-screen'),
-                  (m) => m.CardsScreen,
-                ),
+                ...lazyScreen(titled('Flashcards'), loadCardsScreen, (m) => m.CardsScreen),
               },
               {
                 path: 'cards/review',
@@ -199,11 +198,7 @@ export const routes: RouteObject[] = [
               { path: 'cards/edit/:id', ...cardEditor('Edit card') },
               {
                 path: 'cards/decks/:id',
-                ...lazyScreen(
-                  titled('Deck'),
-                  () => import('../features/cards/components/deck-screen'),
-                  (m) => m.DeckScreen,
-                ),
+                ...lazyScreen(titled('Deck'), loadDeckScreen, (m) => m.DeckScreen),
               },
               {
                 path: 'cards/import',

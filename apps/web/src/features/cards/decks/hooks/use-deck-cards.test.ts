@@ -2,9 +2,9 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardNoteView, ListCardsResponse } from '@turtle/shared/cards';
-import { useAlertStore } from '../../../lib/alert-store';
-import { ApiError } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query/query-client';
+import { useAlertStore } from '../../../../lib/alert-store';
+import { ApiError } from '../../../../lib/api-client';
+import { queryClient } from '../../../../lib/query/query-client';
 import { listCards } from '../api/list-cards';
 import { dropDeckCard, useDeckCards } from './use-deck-cards';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '../../../../components/ui/button';
 
 /** What an address of a card or deck that does not exist (any more) shows: that, and the way back to the decks. */
 export function GoneNotice({ what }: { what: 'card' | 'deck' }) {

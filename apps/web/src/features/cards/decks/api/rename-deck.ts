@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/decks/rename`. */
 export const renameDeck = async (id: string, name: string) =>

@@ -1,6 +1,6 @@
 import type { CardContent, CardNoteResponse, DeckChoice } from '@turtle/shared/cards';
 import { IDEMPOTENCY_KEY_HEADER } from '@turtle/shared/idempotency';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /**
  * `POST /api/cards/create`: a card written by hand (403 `cardLimitReached` past the Free plan's limit). The

@@ -11,27 +11,27 @@ import {
   type CardKind,
   type CardNoteView,
 } from '@turtle/shared/cards';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerQuery } from '../../../lib/query/use-server-query';
-import { toast } from '../../../lib/toast';
+import { Button, buttonClass } from '../../../../components/ui/button';
+import { PageSpinner, Spinner } from '../../../../components/ui/spinner';
+import { attemptFor, type CreateAttempt } from '../../../../lib/idempotency-key';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerQuery } from '../../../../lib/query/use-server-query';
+import { toast } from '../../../../lib/toast';
 import { createCard } from '../api/create-card';
 import { getCard } from '../api/get-card';
 import { updateCard } from '../api/update-card';
-import { useDecks } from '../shared/hooks/use-decks';
-import { cardsChanged } from '../shared/lib/cards-changed';
-import { CardFace } from '../shared/components/card-face';
-import { CardMeter } from '../shared/components/card-meter';
+import { useDecks } from '../../shared/hooks/use-decks';
+import { cardsChanged } from '../../shared/lib/cards-changed';
+import { CardFace } from '../../shared/components/card-face';
+import { CardMeter } from '../../shared/components/card-meter';
 import {
   deckChoiceOf,
   DeckPicker,
   initialDeckValue,
   NEW_DECK,
   type DeckPickerValue,
-} from '../shared/components/deck-picker';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../shared/components/card-error';
+} from '../../shared/components/deck-picker';
+import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
 import { GoneNotice } from './gone-notice';
 
 const fieldClass =

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/decks/create`: 409 when the person has a deck of that name. */
 export const createDeck = async (name: string) =>

@@ -1,5 +1,5 @@
 import type { CardNoteView } from '@turtle/shared/cards';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** `GET /api/cards/get?id=`: one of the person's cards (404 for anyone else's). */
 export const getCard = async (id: string, signal?: AbortSignal) =>

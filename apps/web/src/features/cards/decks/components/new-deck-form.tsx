@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { DECK_NAME_MAX_LENGTH } from '@turtle/shared/cards';
-import { Button } from '../../../components/ui/button';
-import { showAlert } from '../../../lib/alert-store';
-import { errorMessage } from '../../../lib/error-message';
+import { Button } from '../../../../components/ui/button';
+import { showAlert } from '../../../../lib/alert-store';
+import { errorMessage } from '../../../../lib/error-message';
 import { createDeck } from '../api/create-deck';
 
 /** Names a new deck (multi-subject: one deck per subject). */

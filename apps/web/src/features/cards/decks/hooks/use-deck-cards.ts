@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ListCardsResponse } from '@turtle/shared/cards';
-import { showAlert } from '../../../lib/alert-store';
-import { errorMessage, isNotFound } from '../../../lib/error-message';
-import { queryClient } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
-import { useServerInfiniteQuery } from '../../../lib/query/use-server-query';
+import { showAlert } from '../../../../lib/alert-store';
+import { errorMessage, isNotFound } from '../../../../lib/error-message';
+import { queryClient } from '../../../../lib/query/query-client';
+import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerInfiniteQuery } from '../../../../lib/query/use-server-query';
 import { listCards } from '../api/list-cards';
 
 type Pages = InfiniteData<ListCardsResponse, number>;

@@ -1,5 +1,5 @@
 import type { CardContent, CardNoteResponse } from '@turtle/shared/cards';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/update`: new text, type or deck; cards it keeps keep their history. */
 export const updateCard = (id: string, card: CardContent, deckId: string) =>

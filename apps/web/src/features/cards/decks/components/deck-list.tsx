@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DeckSummary } from '@turtle/shared/cards';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '../../../../components/ui/button';
 
 function Count({ label, value, tone }: { label: string; value: number; tone: string }) {
   return (

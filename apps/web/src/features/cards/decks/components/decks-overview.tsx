@@ -1,44 +1,20 @@
 import { Download, FileUp, Inbox, Play, Plus, TrendingUp } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { loadAnalyticsScreen } from '../analytics';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageSpinner } from '../../../../components/ui/spinner';
+import { Button, buttonClass } from '../../../../components/ui/button';
 import { exportUrl } from '../api/export-url';
-import { useDecks } from '../shared/hooks/use-decks';
-import { cardsChanged } from '../shared/lib/cards-changed';
-import { CardMeter } from '../shared/components/card-meter';
+import { useDecks } from '../../shared/hooks/use-decks';
+import { cardsChanged } from '../../shared/lib/cards-changed';
+import { CardMeter } from '../../shared/components/card-meter';
 import { DeckList } from './deck-list';
 import { NewDeckForm } from './new-deck-form';
-import { SettingsPanel } from '../review/components/settings-panel';
 
-const AnalyticsScreen = lazy(async () => ({ default: (await loadAnalyticsScreen()).AnalyticsScreen }));
-
-/** /cards, and /cards/analytics, which loads its screen (and the charting library) only when opened. */
-export function CardsScreen() {
-  const { section } = useParams();
-  if (section === 'analytics') {
-    return (
-      <Suspense fallback={<PageSpinner />}>
-        <AnalyticsScreen />
-      </Suspense>
-    );
-  }
-  if (section) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
-        <Link to="/cards" className={buttonClass('secondary')}>
-          Back to your decks
-        </Link>
-      </div>
-    );
-  }
-  return <DecksOverview />;
-}
-
-/** The decks with today's counts, the card meter, the drafts waiting, study, write, import and export. */
-function DecksOverview() {
+/**
+ * The decks with today's counts, the card meter, the drafts waiting, study, write, import and export; `settings` (the
+ * review room's panel, which the cards screen passes) closes the page.
+ */
+export function DecksOverview({ settings }: { settings: ReactNode }) {
   const { state, refresh } = useDecks();
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') {
@@ -129,7 +105,7 @@ function DecksOverview() {
         </a>
       </div>
 
-      <SettingsPanel />
+      {settings}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { Check, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DECK_NAME_MAX_LENGTH } from '@turtle/shared/cards';
-import { Button } from '../../../components/ui/button';
-import { showAlert } from '../../../lib/alert-store';
-import { errorMessage } from '../../../lib/error-message';
+import { Button } from '../../../../components/ui/button';
+import { showAlert } from '../../../../lib/alert-store';
+import { errorMessage } from '../../../../lib/error-message';
 import { renameDeck } from '../api/rename-deck';
 
 /** The deck's name as the page title, with a button that turns it into a field to rename it. */
