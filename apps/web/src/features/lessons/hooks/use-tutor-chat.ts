@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
 import type { Lesson, LessonChatBody } from '@turtle/shared/lesson';
 import { fullScriptOf } from '@turtle/shared/lesson-helpers';
-import { postChatStream } from '../../../lib/chat-stream/post-chat-stream';
-import { preloadChatStreamDecoder, readChatStream } from '../../../lib/chat-stream/read-chat-stream';
-import { useWhenIdle } from '../../../lib/use-when-idle';
+import { useAssistantStream, type AssistantStreamEnd } from '../../../lib/chat-stream/use-assistant-stream';
 import { useChosenModel } from '../../../lib/chosen-model';
-import { errorMessage, isAbort } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 
 /** product.md §3 "Lesson chat message", plus whether a reply was cut short by Stop. */
 export interface TutorMessage {
@@ -40,6 +38,23 @@ const message = (sender: TutorMessage['sender'], content: string, stopped = fals
 
 const CUT_OFF_MESSAGE = 'The connection was lost before the answer ended. Please try again.';
 
+/** What a reply's end adds: the reply kept (marked when stopped), or the error shown. A failure adds no message. */
+function endOf(end: AssistantStreamEnd, content: string): { keep?: { stopped: boolean }; error?: string } {
+  switch (end.kind) {
+    case 'finished':
+      return { keep: { stopped: end.reason === 'stopped' } };
+    case 'failed':
+      return { error: end.message };
+    case 'cut-off':
+      return { error: CUT_OFF_MESSAGE };
+    case 'request-failed':
+      return { error: errorMessage(end.failure) };
+    case 'stopped':
+    case 'let-go':
+      return content ? { keep: { stopped: true } } : {};
+  }
+}
+
 /**
  * The tutor conversation of one lesson visit: `POST /api/lesson/chat` with the real history (rules.md "Lessons"),
  * streamed token by token like the chat, from the model chosen for the chat. Stop (or leaving) aborts the request,
@@ -47,24 +62,19 @@ const CUT_OFF_MESSAGE = 'The connection was lost before the answer ended. Please
  */
 export function useTutorChat(lesson: Lesson): TutorChat {
   // A reply streams in with its events checked: the checker loads once the screen has settled (decision 030).
-  useWhenIdle(preloadChatStreamDecoder);
+  const stream = useAssistantStream({ preloadDecoder: true });
   const [messages, setMessages] = useState<TutorMessage[]>([]);
   const [live, setLive] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const current = useRef<AbortController | null>(null);
   const fullScript = useMemo(() => fullScriptOf(lesson.transcript), [lesson.transcript]);
   const { model } = useChosenModel();
   const pending = live !== null;
 
-  useEffect(() => () => current.current?.abort(), []);
-
   const send = useCallback(
     (text: string, currentSentence: string) => {
       const question = text.trim();
-      if (!question || current.current) return;
+      if (!question || stream.isRunning()) return;
       const asked = [...messages, message('user', question)];
-      const controller = new AbortController();
-      current.current = controller;
       setMessages(asked);
       setLive('');
       setError(null);
@@ -76,35 +86,19 @@ export function useTutorChat(lesson: Lesson): TutorChat {
         ...(model ? { model } : {}),
       };
       let content = '';
-      const keep = (stopped: boolean) => setMessages((list) => [...list, message('assistant', content, stopped)]);
-      void (async () => {
-        try {
-          for await (const event of readChatStream(await postChatStream('/api/lesson/chat', body, controller.signal))) {
-            if (event.type === 'token') {
-              content += event.token;
-              setLive(content);
-            } else if (event.type === 'error') {
-              setError(event.message);
-              return;
-            } else if (event.type === 'finish') {
-              keep(event.reason === 'stopped');
-              return;
-            }
-          }
-          setError(CUT_OFF_MESSAGE);
-        } catch (failure) {
-          if (!isAbort(failure)) setError(errorMessage(failure));
-          else if (content) keep(true);
-        } finally {
-          if (current.current === controller) current.current = null;
-          setLive(null);
-        }
-      })();
+      const token = (piece: string) => {
+        content += piece;
+        setLive(content);
+      };
+      void stream.start({ url: '/api/lesson/chat', body }, { token }).then((end) => {
+        const { keep, error } = endOf(end, content);
+        if (keep) setMessages((list) => [...list, message('assistant', content, keep.stopped)]);
+        if (error !== undefined) setError(error);
+        setLive(null);
+      });
     },
-    [lesson.id, fullScript, messages, model],
+    [lesson.id, fullScript, messages, model, stream],
   );
 
-  const stop = useCallback(() => current.current?.abort(), []);
-
-  return { messages, pending, live, error, send, stop };
+  return { messages, pending, live, error, send, stop: stream.stop };
 }
