@@ -8,7 +8,7 @@ import { getCardSettings, saveFittedWeights } from '../settings.repository';
 import { startFit, type FitEnd, type FitLimits, type FitProcess } from './fit-process';
 import { studyDayNumber, type LoggedGrade } from './fsrs-items';
 import { TEST_FAULTS, type OptimizerInput, type TestFault } from './optimizer-protocol';
-import { endRun, touchRun } from './optimizer-runs.repository';
+import { endRun, endRunLease, touchRun } from './optimizer-runs.repository';
 
 /** How often the parent writes the run's progress and looks for a cancel (any process may have set it). */
 const HEARTBEAT_MS = 1_000;
@@ -119,5 +119,6 @@ export async function runOptimizer(
     if (heartbeat) clearInterval(heartbeat);
     // A cancel, a lost heartbeat or the end: the child, if still there, goes now (it writes nothing anywhere).
     fit?.stop();
+    await endRunLease(db, run.id).catch(log);
   }
 }

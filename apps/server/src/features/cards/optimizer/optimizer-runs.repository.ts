@@ -4,11 +4,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { OptimizerResult, OptimizerRun } from '@turtle/shared/cards-optimizer';
 import type { DbOrTx } from '../../../db/database';
 import { optimizerRuns } from '../../../db/schema';
+import { hasLiveFitter, holdRunLease, releaseRunLease } from './run-leases';
 
 /**
- * A running run whose process has not written its heartbeat (every second) for this long lost that process (a crash,
- * kill -9): it reads failed. This is what tells on PostgreSQL, where other live server processes may be fitting; the
- * embedded database fails a dead process's runs at once (`failRunsLeftBehind`).
+ * A running run whose process has not written its heartbeat (every second) for this long lost that process: it reads
+ * failed. A backstop only: a dead process's runs read failed at once, on PostgreSQL because their lease is gone
+ * (`run-leases.ts`), on the embedded database because the next process fails them all (`failRunsLeftBehind`).
  */
 export const RUN_SILENCE_MS = 15_000;
 const STOPPED_MESSAGE = 'The run stopped before it finished (the server restarted). Nothing was changed; try again.';
@@ -34,8 +35,8 @@ const sweeps = new WeakMap<PGlite, Promise<void>>();
 /**
  * The embedded database is held by one process (its data folder is locked), so any run still 'running' when this
  * process first reads or starts a run was left by a process that is gone: it ends failed now, before the first
- * answer, instead of reading "running" until its heartbeat is old (issue 31). PostgreSQL may be shared by several
- * live processes, so there a run is judged by its heartbeat alone (`toRun`).
+ * answer, instead of reading "running" until its heartbeat is old. PostgreSQL may be shared by several live
+ * processes, so there a run is judged by its own lease (`failIfLeftBehind`).
  */
 function failRunsLeftBehind(db: DbOrTx): Promise<void> {
   const client = (db as { $client?: unknown }).$client;
@@ -54,6 +55,17 @@ function failRunsLeftBehind(db: DbOrTx): Promise<void> {
   return sweep;
 }
 
+/** A running run whose fitter is gone (PostgreSQL: nobody holds its lease) ends failed now, and reads so. */
+async function failIfLeftBehind(db: DbOrTx, row: RunRow): Promise<RunRow> {
+  if (row.status !== 'running' || (await hasLiveFitter(db, row.id))) return row;
+  const stopped = { status: 'failed' as const, phase: 'Stopped', message: STOPPED_MESSAGE, updatedAt: Date.now() };
+  await db
+    .update(optimizerRuns)
+    .set(stopped)
+    .where(and(eq(optimizerRuns.id, row.id), eq(optimizerRuns.status, 'running')));
+  return { ...row, ...stopped };
+}
+
 export async function latestRun(db: DbOrTx, userId: string, now: number): Promise<OptimizerRun | null> {
   await failRunsLeftBehind(db);
   const rows = await db
@@ -62,7 +74,7 @@ export async function latestRun(db: DbOrTx, userId: string, now: number): Promis
     .where(eq(optimizerRuns.userId, userId))
     .orderBy(desc(optimizerRuns.createdAt))
     .limit(1);
-  return rows[0] ? toRun(rows[0], now) : null;
+  return rows[0] ? toRun(await failIfLeftBehind(db, rows[0]), now) : null;
 }
 
 export async function getOwnRun(db: DbOrTx, userId: string, id: string, now: number): Promise<OptimizerRun | null> {
@@ -71,7 +83,7 @@ export async function getOwnRun(db: DbOrTx, userId: string, id: string, now: num
     .select()
     .from(optimizerRuns)
     .where(and(eq(optimizerRuns.id, id), eq(optimizerRuns.userId, userId)));
-  return rows[0] ? toRun(rows[0], now) : null;
+  return rows[0] ? toRun(await failIfLeftBehind(db, rows[0]), now) : null;
 }
 
 export async function insertRun(db: DbOrTx, userId: string, now: number): Promise<OptimizerRun> {
@@ -87,8 +99,20 @@ export async function insertRun(db: DbOrTx, userId: string, now: number): Promis
     createdAt: now,
     updatedAt: now,
   };
-  await db.insert(optimizerRuns).values(row);
+  // The lease first, so no reader ever sees this run running without a live fitter.
+  await holdRunLease(db, row.id);
+  try {
+    await db.insert(optimizerRuns).values(row);
+  } catch (error) {
+    await releaseRunLease(db, row.id);
+    throw error;
+  }
   return toRun(row, now);
+}
+
+/** The fit of this run has ended, whatever way: its lease goes (the run's row was ended first). */
+export function endRunLease(db: DbOrTx, id: string): Promise<void> {
+  return releaseRunLease(db, id);
 }
 
 /** Writes the progress of a running run; answers whether it is still running (false once cancelled). */
