@@ -74,7 +74,7 @@ async function buildServer() {
       server: path.join(SERVER, 'src/server.ts'),
       'optimizer-child': path.join(SERVER, 'src/features/cards/optimizer/optimizer-child.ts'),
       // The Anki import's worker thread, started beside the server for each package (issue 31).
-      'apkg-worker': path.join(SERVER, 'src/features/cards/apkg-worker.ts'),
+      'apkg-worker': path.join(SERVER, 'src/features/cards/transfer/apkg-worker.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,

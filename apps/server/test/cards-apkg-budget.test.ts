@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import { reviewLogs } from '../src/db/schema';
-import { useApkgBudgetForTests } from '../src/features/cards/apkg-job';
+import { useApkgBudgetForTests } from '../src/features/cards/transfer/apkg-job';
 import { ankiCollection, ankiPackage, paddedAnkiPackage, type AnkiCollectionOptions } from './support/anki-package';
 import { importedRows, NOTHING_IMPORTED, packageSender } from './support/cards';
 import { startTestServer, type TestServer } from './support/test-server';

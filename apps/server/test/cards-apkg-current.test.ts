@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import type { ListCardsResponse } from '@turtle/shared/cards';
 import { reviewLogs } from '../src/db/schema';
-import { useApkgBudgetForTests } from '../src/features/cards/apkg-job';
+import { useApkgBudgetForTests } from '../src/features/cards/transfer/apkg-job';
 import {
   ankiCollection,
   ankiCollection18,

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsRoutes } from './analytics.routes';
-import { apkgImportRoutes } from './apkg-import.routes';
-import { cardsRoutes } from './cards.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import type { CardsOptions } from './cards-options';
-import { draftsRoutes } from './drafts.routes';
-import { reviewRoutes } from './review.routes';
-import { transferRoutes } from './transfer.routes';
+import { decksRoutes } from './decks/decks.routes';
+import { draftsRoutes } from './drafts/drafts.routes';
+import { reviewRoutes } from './review/review.routes';
+import { ankiImportRoutes } from './transfer/anki-import.routes';
+import { transferRoutes } from './transfer/transfer.routes';
 
-/** Flashcards (issue 13, docs/decisions/012-flashcards.md): decks and cards, review, drafts, import and export. */
+/** Flashcards (docs/decisions/012-flashcards.md): decks and cards, review, drafts, import and export. */
 export function registerCards(app: FastifyInstance, options: CardsOptions): void {
-  cardsRoutes(app, options);
+  decksRoutes(app, options);
   reviewRoutes(app, options);
   draftsRoutes(app, options);
   transferRoutes(app, options);
   analyticsRoutes(app, options);
-  apkgImportRoutes(app, options);
+  ankiImportRoutes(app, options);
 }

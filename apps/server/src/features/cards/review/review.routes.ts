@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { studyDayAt } from '@turtle/shared/cards-day';
+import {
+  CardSettingsSchema,
+  GradeBodySchema,
+  NextCardQuerySchema,
+  type CardSettings,
+  type GradeResponse,
+  type NextCardResponse,
+  type UndoResponse,
+} from '@turtle/shared/cards-review';
+import { onceForKey } from '../../../lib/idempotency';
+import { parseInput } from '../../../lib/validate';
+import { requireUser } from '../../../core/identity/sessions';
+import type { CardsOptions } from '../cards-options';
+import { cardNotFound } from '../decks/card-notes.repository';
+import { requireOwnDeck } from '../decks/decks.repository';
+import { getCardSettings, saveCardSettings } from '../settings.repository';
+import { nextCard, reviewCardById } from './review-queue';
+import { gradeCard, undoLastGrade } from './review.repository';
+
+/** Reviewing (FSRS through ts-fsrs): the next card of today's queue, a grade, undo, and the settings. */
+export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
+  app.get('/api/cards/review/next', async (request): Promise<NextCardResponse> => {
+    const user = requireUser(request);
+    const { deckId, tz, ahead } = parseInput(NextCardQuerySchema, request.query ?? {});
+    if (deckId) await requireOwnDeck(db, user.id, deckId);
+    const settings = await getCardSettings(db, user.id);
+    const now = Date.now();
+    return nextCard(db, { userId: user.id, deckId, day: studyDayAt(now, tz), now, settings }, ahead === '1');
+  });
+
+  /**
+   * A grade is made once (docs/decisions/012-flashcards.md): `base` names the state the card was shown in (the same
+   * grade on it again gets the first answer, another on a state the card has left is 409), and an `Idempotency-Key`,
+   * when sent, gets a retry the first answer whatever the card has done since (decision 017).
+   */
+  app.post('/api/cards/review/grade', { config: { accepts: 'json' } }, async (request): Promise<GradeResponse> => {
+    const user = requireUser(request);
+    const { cardId, rating, durationMs, base } = parseInput(GradeBodySchema, request.body ?? {});
+    const settings = await getCardSettings(db, user.id);
+    return onceForKey(db, request, { scope: 'grade', userId: user.id }, (tx) =>
+      gradeCard(tx, { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base }),
+    );
+  });
+
+  app.post('/api/cards/review/undo', { config: { accepts: 'json' } }, async (request): Promise<UndoResponse> => {
+    const user = requireUser(request);
+    const cardId = await undoLastGrade(db, user.id);
+    const settings = await getCardSettings(db, user.id);
+    const card = await reviewCardById(db, user.id, cardId, settings, Date.now());
+    if (!card) throw cardNotFound();
+    return { card };
+  });
+
+  app.get('/api/cards/settings', async (request): Promise<{ settings: CardSettings }> => {
+    const user = requireUser(request);
+    return { settings: await getCardSettings(db, user.id) };
+  });
+
+  app.post(
+    '/api/cards/settings',
+    { config: { accepts: 'json' } },
+    async (request): Promise<{ settings: CardSettings }> => {
+      const user = requireUser(request);
+      const settings = parseInput(CardSettingsSchema, request.body ?? {});
+      await saveCardSettings(db, user.id, settings, Date.now());
+      return { settings };
+    },
+  );
+}

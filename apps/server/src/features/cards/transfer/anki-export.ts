@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import { cardOrdinals, type CardKind } from '@turtle/shared/cards';
+import { DAY_MS } from '@turtle/shared/constants';
+import { ankiCardState, ankiReviewType, type ApkgCardHistory } from './anki-export-history';
+
+/**
+ * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
+ * format every Anki version imports), and `media` (no files). SQLite is sql.js and the zip fflate; only the schema
+ * and its JSON (note types, decks, deck options) are written here, from Anki's own schema11 definitions.
+ * Cards keep their state and their review log (`revlog`); the text is HTML-escaped with line breaks kept.
+ */
+
+export interface ApkgNote {
+  /** Our note id: the note's guid, so importing a newer export updates the same notes. */
+  id: string;
+  deckId: string;
+  kind: CardKind;
+  front: string;
+  back: string;
+  tags: string[];
+  /** The cards' states and logs, by ordinal (absent: they go in as new cards). */
+  history?: Map<number, ApkgCardHistory>;
+}
+
+export interface ApkgDeck {
+  id: string;
+  name: string;
+}
+
+let sqlJs: Promise<SqlJsStatic> | undefined;
+const loadSqlJs = () => (sqlJs ??= initSqlJs());
+
+const SCHEMA = `
+create table col (id integer primary key, crt integer not null, mod integer not null, scm integer not null,
+  ver integer not null, dty integer not null, usn integer not null, ls integer not null, conf text not null,
+  models text not null, decks text not null, dconf text not null, tags text not null);
+create table notes (id integer primary key, guid text not null, mid integer not null, mod integer not null,
+  usn integer not null, tags text not null, flds text not null, sfld integer not null, csum integer not null,
+  flags integer not null, data text not null);
+create table cards (id integer primary key, nid integer not null, did integer not null, ord integer not null,
+  mod integer not null, usn integer not null, type integer not null, queue integer not null, due integer not null,
+  ivl integer not null, factor integer not null, reps integer not null, lapses integer not null, left integer not null,
+  odue integer not null, odid integer not null, flags integer not null, data text not null);
+create table revlog (id integer primary key, cid integer not null, usn integer not null, ease integer not null,
+  ivl integer not null, lastIvl integer not null, factor integer not null, time integer not null, type integer not null);
+create table graves (usn integer not null, oid integer not null, type integer not null);
+create index ix_notes_usn on notes (usn);
+create index ix_cards_usn on cards (usn);
+create index ix_revlog_usn on revlog (usn);
+create index ix_cards_nid on cards (nid);
+create index ix_cards_sched on cards (did, queue, due);
+create index ix_revlog_cid on revlog (cid);
+create index ix_notes_csum on notes (csum);
+`;
+
+/** Fixed note type ids, so a second import reuses Turtle's note types instead of adding more. */
+const MODEL_IDS: Record<CardKind, number> = {
+  basic: 1_716_000_000_001,
+  reversed: 1_716_000_000_002,
+  cloze: 1_716_000_000_003,
+};
+const DEFAULT_DECK_ID = 1;
+const ANSWER_RULE = '{{FrontSide}}\n\n<hr id=answer>\n\n';
+const CSS = '.card { font-family: arial; font-size: 20px; text-align: center; color: black; background-color: white; }';
+
+const field = (name: string, ord: number) => ({
+  name,
+  ord,
+  sticky: false,
+  rtl: false,
+  font: 'Arial',
+  size: 20,
+  media: [],
+});
+const template = (name: string, ord: number, qfmt: string, afmt: string) => ({
+  name,
+  ord,
+  qfmt,
+  afmt,
+  bqfmt: '',
+  bafmt: '',
+  did: null,
+  bfont: '',
+  bsize: 0,
+});
+
+function models(now: number, deckId: number) {
+  const common = {
+    mod: Math.floor(now / 1000),
+    usn: -1,
+    sortf: 0,
+    did: deckId,
+    css: CSS,
+    latexPre: '',
+    latexPost: '',
+    tags: [],
+    vers: [],
+  };
+  const front = field('Front', 0);
+  const back = field('Back', 1);
+  const list = [
+    {
+      ...common,
+      id: MODEL_IDS.basic,
+      name: 'Turtle Basic',
+      type: 0,
+      flds: [front, back],
+      tmpls: [template('Card 1', 0, '{{Front}}', `${ANSWER_RULE}{{Back}}`)],
+      req: [[0, 'any', [0]]],
+    },
+    {
+      ...common,
+      id: MODEL_IDS.reversed,
+      name: 'Turtle Basic (and reversed card)',
+      type: 0,
+      flds: [front, back],
+      tmpls: [
+        template('Card 1', 0, '{{Front}}', `${ANSWER_RULE}{{Back}}`),
+        template('Card 2', 1, '{{Back}}', `${ANSWER_RULE}{{Front}}`),
+      ],
+      req: [
+        [0, 'any', [0]],
+        [1, 'any', [1]],
+      ],
+    },
+    {
+      ...common,
+      id: MODEL_IDS.cloze,
+      name: 'Turtle Cloze',
+      type: 1,
+      flds: [field('Text', 0), field('Back Extra', 1)],
+      tmpls: [template('Cloze', 0, '{{cloze:Text}}', '{{cloze:Text}}<br>\n{{Back Extra}}')],
+    },
+  ];
+  return Object.fromEntries(list.map((model) => [String(model.id), model]));
+}
+
+function deckJson(id: number, name: string, now: number) {
+  return {
+    id,
+    name,
+    mod: Math.floor(now / 1000),
+    usn: -1,
+    lrnToday: [0, 0],
+    revToday: [0, 0],
+    newToday: [0, 0],
+    timeToday: [0, 0],
+    collapsed: false,
+    browserCollapsed: false,
+    desc: '',
+    dyn: 0,
+    conf: 1,
+    extendNew: 0,
+    extendRev: 0,
+  };
+}
+
+const DECK_OPTIONS = {
+  1: {
+    id: 1,
+    mod: 0,
+    name: 'Default',
+    usn: 0,
+    maxTaken: 60,
+    autoplay: true,
+    timer: 0,
+    replayq: true,
+    dyn: false,
+    new: { bury: false, delays: [1, 10], initialFactor: 2500, ints: [1, 4, 0], order: 1, perDay: 20 },
+    rev: { bury: false, ease4: 1.3, ivlFct: 1, maxIvl: 36500, perDay: 200, hardFactor: 1.2 },
+    lapse: { delays: [10], leechAction: 1, leechFails: 8, minInt: 1, mult: 0 },
+  },
+};
+
+/** A stable Anki deck id (a positive integer under 2^48) for one of our deck ids. */
+export function ankiDeckId(deckId: string): number {
+  return Number.parseInt(createHash('sha1').update(deckId).digest('hex').slice(0, 12), 16) + 2;
+}
+
+/** Card text as Anki HTML: escaped, line breaks kept; cloze markup passes through untouched. */
+export function toAnkiHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\r?\n/g, '<br>');
+}
+
+/** Anki's checksum of a note's first field: the first 8 hex digits of its SHA-1, as a number. */
+const checksum = (text: string) => Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
+
+export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date.now()): Promise<Uint8Array> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database();
+  try {
+    db.run(SCHEMA);
+    const deckIds = new Map(decks.map((deck) => [deck.id, ankiDeckId(deck.id)]));
+    const deckMap: Record<string, unknown> = { [DEFAULT_DECK_ID]: deckJson(DEFAULT_DECK_ID, 'Default', now) };
+    for (const deck of decks) deckMap[String(deckIds.get(deck.id))] = deckJson(deckIds.get(deck.id)!, deck.name, now);
+    const firstDeck = deckIds.values().next().value ?? DEFAULT_DECK_ID;
+    const conf = {
+      activeDecks: [DEFAULT_DECK_ID],
+      curDeck: firstDeck,
+      newSpread: 0,
+      collapseTime: 1200,
+      timeLim: 0,
+      estTimes: true,
+      dueCounts: true,
+      curModel: null,
+      nextPos: notes.length + 1,
+      sortType: 'noteFld',
+      sortBackwards: false,
+      addToCur: true,
+    };
+    db.run('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
+      Math.floor(now / 1000),
+      now,
+      now,
+      JSON.stringify(conf),
+      JSON.stringify(models(now, firstDeck)),
+      JSON.stringify(deckMap),
+      JSON.stringify(DECK_OPTIONS),
+      '{}',
+    ]);
+    const seconds = Math.floor(now / 1000);
+    const insertNote = db.prepare('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
+    const insertCard = db.prepare(
+      'insert into cards values (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, 2500, ?, ?, 0, 0, 0, 0, ?)',
+    );
+    const insertReview = db.prepare('insert into revlog values (?, ?, -1, ?, ?, ?, 2500, ?, ?)');
+    const collectionStart = Math.floor(now / DAY_MS) * DAY_MS;
+    const revlogIds = new Set<number>();
+    let cardId = now;
+    notes.forEach((note, index) => {
+      const noteId = now + index;
+      const fields = [toAnkiHtml(note.front), toAnkiHtml(note.back)];
+      const tags = note.tags.length ? ` ${note.tags.join(' ')} ` : '';
+      insertNote.run([
+        noteId,
+        note.id,
+        MODEL_IDS[note.kind],
+        seconds,
+        tags,
+        fields.join('\x1f'),
+        note.front,
+        checksum(note.front.replace(/\r?\n/g, '')),
+        '',
+      ]);
+      const did = deckIds.get(note.deckId) ?? DEFAULT_DECK_ID;
+      for (const ordinal of cardOrdinals(note.kind, note.front)) {
+        // Anki numbers cloze cards from 0 (c1 is card 0).
+        const ord = note.kind === 'cloze' ? ordinal - 1 : ordinal;
+        const history = note.history?.get(ordinal);
+        const state = ankiCardState(history, collectionStart, index + 1);
+        insertCard.run([
+          cardId,
+          noteId,
+          did,
+          ord,
+          seconds,
+          state.type,
+          state.queue,
+          state.due,
+          state.ivl,
+          state.reps,
+          state.lapses,
+          '',
+        ]);
+        let lastInterval = 0;
+        for (const review of history?.reviews ?? []) {
+          // A revlog id is its time in ms and must be unique: two reviews in one ms move one on.
+          let id = review.reviewedAt;
+          while (revlogIds.has(id)) id++;
+          revlogIds.add(id);
+          insertReview.run([
+            id,
+            cardId,
+            review.rating,
+            review.scheduledDays,
+            lastInterval,
+            review.durationMs,
+            ankiReviewType(review.stateBefore),
+          ]);
+          lastInterval = review.scheduledDays;
+        }
+        cardId += 1;
+      }
+    });
+    insertNote.free();
+    insertCard.free();
+    insertReview.free();
+    const collection = db.export();
+    return zipSync({ 'collection.anki2': collection, media: strToU8('{}') });
+  } finally {
+    db.close();
+  }
+}

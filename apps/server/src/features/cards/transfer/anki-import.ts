@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { cardLimitMessage } from '@turtle/shared/entitlements';
+import type { Tx } from '../../../db/database';
+import { HttpError } from '../../../lib/http-error';
+import { readAllowance, reserveCards } from '../decks/card-limit';
+import { insertCardNotes, type NewCardNote } from '../decks/card-notes.repository';
+import { findOrCreateDeck } from '../decks/decks.repository';
+import { LOG_COLUMNS, type PackedHistory, type PackedNote } from './apkg-replay';
+
+/** The Free plan's limit against a whole package, said in the package's terms before anything is written. */
+export async function checkPackageFits(tx: Tx, user: { id: string; plan: number; expireAt: number }, cards: number) {
+  const allowance = await readAllowance(tx, user);
+  if (allowance.max !== null && allowance.used + cards > allowance.max) {
+    const room = Math.max(0, allowance.max - allowance.used);
+    throw new HttpError(
+      403,
+      'cardLimitReached',
+      `This package has ${cards.toLocaleString('en-US')} cards and your plan has room for ${room.toLocaleString('en-US')} more. ` +
+        `${cardLimitMessage(allowance.max)} Nothing was imported.`,
+    );
+  }
+}
+
+/** Reviews per insert: about 1.5 MB of JSON. */
+const LOGS_PER_INSERT = 5_000;
+
+async function insertPackedLogs(tx: Tx, userId: string, cards: { noteId: string; history: PackedHistory }[]) {
+  const json = `[${cards.map((card) => `{"n":${JSON.stringify(card.noteId)},"o":${card.history.ordinal},"l":${card.history.logs}}`).join(',')}]`;
+  const columns = LOG_COLUMNS.map(([name]) => sql.raw(name));
+  const values = LOG_COLUMNS.map(([, type], index) => sql.raw(`(r.value->>${index})::${type}`));
+  await tx.execute(sql`
+    insert into review_logs (user_id, card_id, ${sql.join(columns, sql`, `)}, previous)
+    select ${userId}::text, c.id, ${sql.join(values, sql`, `)}, r.value->${sql.raw(String(LOG_COLUMNS.length))}
+    from jsonb_array_elements(${json}::jsonb) with ordinality as e(value, at)
+    join cards c on c.user_id = ${userId} and c.note_id = e.value->>'n' and c.ordinal = (e.value->>'o')::integer
+    cross join lateral jsonb_array_elements(e.value->'l') with ordinality as r(value, at)
+    order by e.at, r.at`);
+}
+
+/**
+ * Writes a planned import inside the caller's transaction: decks, notes, cards with their replayed state, and the
+ * log (in inserts of about 5,000 reviews).
+ */
+export async function writeApkgImport(
+  tx: Tx,
+  userId: string,
+  byDeck: [string, PackedNote[]][],
+  cardCount: number,
+  now: number,
+): Promise<void> {
+  await reserveCards(tx, userId, cardCount);
+  let pending: { noteId: string; history: PackedHistory }[] = [];
+  let pendingLogs = 0;
+  const flush = async () => {
+    if (pending.length) await insertPackedLogs(tx, userId, pending);
+    pending = [];
+    pendingLogs = 0;
+  };
+  for (const [deckName, notes] of byDeck) {
+    const deck = await findOrCreateDeck(tx, userId, deckName, now);
+    const rows: NewCardNote[] = notes.map((note) => ({
+      content: note.content,
+      source: null,
+      history: new Map(note.history.map((card) => [card.ordinal, { memory: card.memory, reviews: [] }])),
+    }));
+    const inserted = await insertCardNotes(tx, userId, deck.id, rows, now);
+    for (const [index, note] of notes.entries()) {
+      const row = inserted[index];
+      // The log finds its card by note and ordinal: the notes must come back in the order sent.
+      if (row?.front !== note.content.front || row.back !== note.content.back) {
+        throw new Error('the inserted notes came back in another order');
+      }
+      for (const history of note.history) {
+        if (!history.count) continue;
+        pending.push({ noteId: row.id, history });
+        pendingLogs += history.count;
+        if (pendingLogs >= LOGS_PER_INSERT) await flush();
+      }
+    }
+  }
+  await flush();
+}

@@ -1,0 +1,80 @@
+// The Anki import's worker thread (docs/decisions/034-import-budget.md): reads one package (unzip, SQLite through
+// sql.js), plans the import and replays its review history through FSRS, so none of it runs on the server's event
+// loop. It runs within the budget its parent gives (apkg-budget.ts): a heap limit and a deadline from the parent, the
+// caps here, checked before the work each bounds. It writes nothing anywhere; the parent looks the notes up and
+// writes the import. Started by file path (apkg-job.ts); the built server has it as an entry of its own
+// (scripts/lib/build-app.mjs).
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ApkgSummary } from '@turtle/shared/cards-import';
+import { HttpError } from '../../../lib/http-error';
+import type { SchedulerSettings } from '../review/scheduler';
+import { readApkg } from './anki-read';
+import type { ApkgBudget } from './apkg-budget';
+import type { PackedNote } from './apkg-replay';
+
+export interface ApkgWorkerInput {
+  bytes: Uint8Array;
+  budget: ApkgBudget;
+  /** The learner's scheduler, to replay the history with; null for a preview (nothing is replayed). */
+  replay: SchedulerSettings | null;
+}
+
+/** What the parent answers to `read`: which of the guids are notes the person has, and their deck names. */
+export interface ApkgWorkerContext {
+  existingNoteIds: string[];
+  deckNames: string[];
+}
+
+export type ApkgWorkerMessage =
+  /** The package is read; the guids that may be Turtle's own note ids (a Turtle export's). */
+  | { type: 'read'; guids: string[] }
+  | {
+      type: 'planned';
+      summary: Omit<ApkgSummary, 'allowance'>;
+      /** Only when asked to replay. */
+      byDeck: [string, PackedNote[]][] | null;
+    }
+  | { type: 'refused'; status: number; code: HttpError['code']; message: string }
+  | { type: 'failed'; message: string };
+
+/**
+ * Lower than the server's own thread (on Linux a thread's priority is its own): when both want the CPU, the
+ * requests go first and the import waits, about nine to one.
+ */
+const NICE = 10;
+try {
+  setPriority(NICE);
+} catch {
+  // Not allowed here (some containers): the import runs at the server's priority.
+}
+
+const port = parentPort!;
+const post = (message: ApkgWorkerMessage) => port.postMessage(message);
+const context = new Promise<ApkgWorkerContext>((resolve) => port.once('message', resolve));
+
+async function run({ bytes, budget, replay }: ApkgWorkerInput) {
+  const collection = await readApkg(bytes, budget);
+  // Loaded once the package is read: a refused one never pays for the schemas and the scheduler.
+  const { mayBeTurtleNoteId, planApkgImport } = await import('./anki-import-plan');
+  const { packPlan } = await import('./apkg-replay');
+  // Only a guid that may be one of Turtle's note ids is looked up.
+  post({ type: 'read', guids: [...new Set(collection.notes.map((note) => note.guid).filter(mayBeTurtleNoteId))] });
+  const { existingNoteIds, deckNames } = await context;
+  const plan = planApkgImport(
+    collection,
+    {
+      existingNoteIds: new Set(existingNoteIds),
+      decksByName: new Map(deckNames.map((name) => [name.toLowerCase(), { name }])),
+    },
+    budget,
+  );
+  post({ type: 'planned', summary: plan.summary, byDeck: replay ? packPlan(plan.byDeck, replay) : null });
+}
+
+// The parent ends the worker once it has the last message.
+run(workerData as ApkgWorkerInput).catch((error: unknown) => {
+  if (error instanceof HttpError)
+    post({ type: 'refused', status: error.status, code: error.code, message: error.message });
+  else post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+});
