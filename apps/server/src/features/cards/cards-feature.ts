@@ -4,15 +4,17 @@ import type { CardsOptions } from './cards-options';
 import { decksRoutes } from './decks/decks.routes';
 import { draftsRoutes } from './drafts/drafts.routes';
 import { reviewRoutes } from './review/review.routes';
-import { ankiImportRoutes } from './transfer/anki-import.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 
-/** Flashcards (docs/decisions/012-flashcards.md): decks and cards, review, drafts, import and export. */
+/**
+ * Flashcards (docs/decisions/012-flashcards.md), one room a folder, each registering its own routes: decks and cards,
+ * review (the queue, grades, settings, the load forecast), drafts, transfer (CSV and Anki, in and out), analytics
+ * with the optimizer (`optimizer/`, docs/decisions/013-analytics-and-optimizer.md).
+ */
 export function registerCards(app: FastifyInstance, options: CardsOptions): void {
   decksRoutes(app, options);
   reviewRoutes(app, options);
   draftsRoutes(app, options);
   transferRoutes(app, options);
   analyticsRoutes(app, options);
-  ankiImportRoutes(app, options);
 }

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { AnalyticsQuerySchema, type CardAnalytics } from '@turtle/shared/cards-analytics';
 import { TimeZoneQuerySchema } from '@turtle/shared/cards-day';
 import {
-  ForecastQuerySchema,
   notEnoughReviewsMessage,
   OPTIMIZER_MIN_REVIEWS,
   RunIdParamsSchema,
-  type LoadForecast,
   type OptimizerRun,
   type OptimizerState,
 } from '@turtle/shared/cards-optimizer';
@@ -19,17 +17,13 @@ import { requireOwnDeck } from '../decks/decks.repository';
 import { countReviews, runOptimizer } from '../optimizer/optimizer-job';
 import { endRun, getOwnRun, insertRun, latestRun } from '../optimizer/optimizer-runs.repository';
 import { requireAnalytics } from '../pro-only';
-import { forecastLoad } from '../review/load-forecast';
 import { getCardSettings } from '../settings.repository';
 import { readAnalytics } from './analytics.repository';
 
 export const OPTIMIZER_RUNS_PER_HOUR = 10;
 const runNotFound = () => new HttpError(404, 'notFound', 'That optimizer run does not exist.');
 
-/**
- * Learning analytics, the optimizer and the retention forecast (docs/decisions/013-analytics-and-optimizer.md).
- * Analytics and the optimizer are Pro's.
- */
+/** Learning analytics and the optimizer, both Pro's (docs/decisions/013-analytics-and-optimizer.md). */
 export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   const optimizerLimit = rateLimited(app, [
     { name: 'cards-optimizer', max: OPTIMIZER_RUNS_PER_HOUR, windowMs: 3_600_000, key: perUser },
@@ -49,20 +43,6 @@ export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): voi
       days: days as CardAnalytics['days'],
       tz,
       desiredRetention: settings.desiredRetention,
-      now: Date.now(),
-    });
-  });
-
-  app.get('/api/cards/forecast', async (request): Promise<LoadForecast> => {
-    const user = requireUser(request);
-    const { retention, tz, newPerDay } = parseInput(ForecastQuerySchema, request.query ?? {});
-    const settings = await getCardSettings(db, user.id);
-    return forecastLoad(db, {
-      userId: user.id,
-      retention,
-      weights: settings.weights ?? null,
-      newPerDay: newPerDay ?? settings.newPerDay,
-      tz,
       now: Date.now(),
     });
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { studyDayAt } from '@turtle/shared/cards-day';
+import { ForecastQuerySchema, type LoadForecast } from '@turtle/shared/cards-optimizer';
 import {
   CardSettingsSchema,
   GradeBodySchema,
@@ -16,10 +17,14 @@ import type { CardsOptions } from '../cards-options';
 import { cardNotFound } from '../decks/card-notes.repository';
 import { requireOwnDeck } from '../decks/decks.repository';
 import { getCardSettings, saveCardSettings } from '../settings.repository';
+import { forecastLoad } from './load-forecast';
 import { nextCard, reviewCardById } from './review-queue';
 import { gradeCard, undoLastGrade } from './review.repository';
 
-/** Reviewing (FSRS through ts-fsrs): the next card of today's queue, a grade, undo, and the settings. */
+/**
+ * Reviewing (FSRS through ts-fsrs): the next card of today's queue, a grade, undo, the settings, and the load the
+ * next 30 days would bring at a retention (docs/decisions/013-analytics-and-optimizer.md).
+ */
 export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   app.get('/api/cards/review/next', async (request): Promise<NextCardResponse> => {
     const user = requireUser(request);
@@ -68,4 +73,18 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
       return { settings };
     },
   );
+
+  app.get('/api/cards/forecast', async (request): Promise<LoadForecast> => {
+    const user = requireUser(request);
+    const { retention, tz, newPerDay } = parseInput(ForecastQuerySchema, request.query ?? {});
+    const settings = await getCardSettings(db, user.id);
+    return forecastLoad(db, {
+      userId: user.id,
+      retention,
+      weights: settings.weights ?? null,
+      newPerDay: newPerDay ?? settings.newPerDay,
+      tz,
+      now: Date.now(),
+    });
+  });
 }

@@ -11,7 +11,7 @@ import {
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import { wellFormedText } from '@turtle/shared/text';
 import { fromAnkiHtml } from './anki-html';
-import type { AnkiCollection, AnkiNoteType, AnkiReview } from './anki-read';
+import type { AnkiCollection, AnkiNoteType, AnkiReview } from './anki-collection';
 import { APKG_BUDGET, budgetMessages, type ApkgBudget } from './apkg-budget';
 
 /** One note to create, with the Anki cards it takes over (by our ordinal) and their history. */

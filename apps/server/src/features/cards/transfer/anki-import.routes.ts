@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
 import type { DbOrTx } from '../../../db/database';
 import { HttpError } from '../../../lib/http-error';
-import { perUser, rateLimited } from '../../../plugins/rate-limit';
+import { rateLimited } from '../../../plugins/rate-limit';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { readAllowance, reserveCards } from '../decks/card-limit';
@@ -13,7 +13,7 @@ import { getCardSettings } from '../settings.repository';
 import { checkPackageFits, writeApkgImport } from './anki-import';
 import { mayBeTurtleNoteId } from './anki-import-plan';
 import { runApkgJob } from './apkg-job';
-import { IMPORTS_PER_MINUTE } from './transfer.routes';
+import { IMPORT_RATE_LIMIT } from './import-rate-limit';
 
 /** The package's bytes: sent as the body itself (`application/octet-stream`), at most 50 MB. */
 function packageBytes(request: FastifyRequest): Uint8Array {
@@ -45,7 +45,7 @@ function planFor(db: DbOrTx, request: FastifyRequest, userId: string, settings: 
  * then the import in one transaction.
  */
 export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
-  const limiter = rateLimited(app, [{ name: 'cards-import', max: IMPORTS_PER_MINUTE, windowMs: 60_000, key: perUser }]);
+  const limiter = rateLimited(app, [IMPORT_RATE_LIMIT]);
   const options = {
     config: { accepts: 'binary' as const },
     bodyLimit: APKG_MAX_BYTES,

@@ -10,7 +10,7 @@ import {
   type CardMemory,
   type SchedulerSettings,
 } from '../review/scheduler';
-import type { AnkiReview } from './anki-read';
+import type { AnkiReview } from './anki-collection';
 
 /**
  * A card's Anki history replayed through the learner's own FSRS scheduler: each grade at its time, so the card's

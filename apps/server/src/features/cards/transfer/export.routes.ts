@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ExportQuerySchema } from '@turtle/shared/cards-import';
+import { parseInput } from '../../../lib/validate';
+import { requireUser } from '../../../core/identity/sessions';
+import type { CardsOptions } from '../cards-options';
+import { listAllCardNotes } from '../decks/card-notes.repository';
+import { listOwnDecks, requireOwnDeck } from '../decks/decks.repository';
+import { buildApkg } from './anki-export';
+import { readCardHistories } from './anki-export-history';
+import { toCsv } from './csv-format';
+
+/** A file name a browser keeps: the deck's name in plain letters, or "turtle-cards". */
+function fileName(deckName: string | undefined, extension: string) {
+  const slug = (deckName ?? '')
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60);
+  return `${slug ? `turtle-${slug}` : 'turtle-cards'}.${extension}`;
+}
+
+function download(reply: FastifyReply, name: string, type: string, body: string | Uint8Array) {
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+}
+
+/** Export of one deck or all, as CSV or as an Anki package with the cards' states and review logs. */
+export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
+  app.get('/api/cards/export', async (request, reply) => {
+    const user = requireUser(request);
+    const { format, deckId } = parseInput(ExportQuerySchema, request.query ?? {});
+    const deck = deckId ? await requireOwnDeck(db, user.id, deckId) : undefined;
+    const decks = deck ? [deck] : await listOwnDecks(db, user.id);
+    const names = new Map(decks.map((item) => [item.id, item.name]));
+    const notes = await listAllCardNotes(db, user.id, deck?.id);
+    if (format === 'csv') {
+      const csv = toCsv(notes.map((note) => ({ ...note, deck: names.get(note.deckId) ?? '' })));
+      return download(reply, fileName(deck?.name, 'csv'), 'text/csv; charset=utf-8', csv);
+    }
+    const histories = await readCardHistories(db, user.id, deck?.id);
+    const apkg = await buildApkg(
+      decks,
+      notes.map((note) => ({ ...note, history: histories.get(note.id) })),
+    );
+    return download(reply, fileName(deck?.name, 'apkg'), 'application/octet-stream', apkg);
+  });
+}
