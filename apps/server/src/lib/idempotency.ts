@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { DAY_MS } from '@turtle/shared/constants';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@turtle/shared/idempotency';
 import type { Db, DbOrTx } from '../db/database';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from './idempotency.tables';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from './http-error';
 

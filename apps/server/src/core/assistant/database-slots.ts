@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { activeStreams, chatMessages, dailyUsage } from '../../db/schema';
+import { markRepliesStopped } from '../conversations/conversations.repository';
+import { activeStreams, dailyUsage } from './assistant.tables';
 import { BUSY_RETRY_SECONDS, type Slot, type SlotClaim, type SlotTake, type StreamSlots } from './stream-slots';
 import { refundReply } from './usage.repository';
 
@@ -152,12 +153,7 @@ async function reclaimSlot(db: Db, held: SlotRow): Promise<void> {
       .where(and(eq(activeStreams.userId, held.userId), eq(activeStreams.token, held.token)))
       .returning({ userId: activeStreams.userId });
     if (deleted.length === 0) return;
-    if (held.messageId) {
-      await tx
-        .update(chatMessages)
-        .set({ status: 'stopped' })
-        .where(and(eq(chatMessages.id, held.messageId), eq(chatMessages.status, 'streaming')));
-    }
+    if (held.messageId) await markRepliesStopped(tx, [held.messageId]);
     if (held.day) await refundReply(tx, held.userId, held.day);
   });
 }

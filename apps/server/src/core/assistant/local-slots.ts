@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { activeStreams, chatMessages } from '../../db/schema';
+import { stopEveryStreamingReply } from '../conversations/conversations.repository';
+import { activeStreams } from './assistant.tables';
 import { BUSY_RETRY_SECONDS, type Slot, type SlotClaim, type SlotTake, type StreamSlots } from './stream-slots';
 import type { SlotRecord } from './reply-quota';
 import { refundReply } from './usage.repository';
@@ -67,10 +67,7 @@ export class LocalSlots implements StreamSlots {
     await this.db.transaction(async (tx) => {
       const cut = await tx.delete(activeStreams).returning({ userId: activeStreams.userId, day: activeStreams.day });
       for (const { userId, day } of cut) if (day) await refundReply(tx, userId, day);
-      await tx
-        .update(chatMessages)
-        .set({ status: 'stopped' })
-        .where(and(eq(chatMessages.status, 'streaming'), eq(chatMessages.role, 'assistant')));
+      await stopEveryStreamingReply(tx);
     });
   }
 }

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { activeStreams } from '../../db/schema';
+import { activeStreams } from './assistant.tables';
 import { refundReply, repliesUsed, setRepliesUsed, takeReply } from './usage.repository';
 
 /**

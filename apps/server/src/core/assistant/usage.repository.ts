@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { dailyUsage } from '../../db/schema';
+import { dailyUsage } from './assistant.tables';
 
 export { usageDay } from './usage-day';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { loginTickets, users } from '../../db/schema';
+import { loginTickets, users } from './identity.tables';
 import type { UserRow } from './users.repository';
 
 /**

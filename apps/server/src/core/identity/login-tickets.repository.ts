@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { loginTickets } from '../../db/schema';
+import { loginTickets } from './identity.tables';
 
 export type LoginTicketRow = typeof loginTickets.$inferSelect;
 

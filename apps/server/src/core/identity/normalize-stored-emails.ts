@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '@turtle/shared/email';
 import type { DbOrTx } from '../../db/database';
-import { users } from '../../db/schema';
+import { users } from './identity.tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 /**
- * Addresses stored before emails were normalised (issue 17, item 11: they were only trimmed and lower-cased) are
+ * Addresses stored before emails were normalised (product.md §5; they were only trimmed and lower-cased) are
  * rewritten in the normal form, or their owners could no longer sign in: login looks up the normal form. Only
  * addresses outside printable ASCII can change, so that is all this reads. One that would become another
  * account's address is left as it is, with a warning. Safe to run in several processes at once.

@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from './identity.tables';
 
 export async function insertSession(
   db: DbOrTx,
@@ -27,4 +27,9 @@ export async function extendSession(db: DbOrTx, id: string, expiresAt: Date) {
 
 export async function deleteSession(db: DbOrTx, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of the user but the one kept (a password change keeps the browser that made it). */
+export async function deleteOtherSessions(db: DbOrTx, userId: string, keptSessionId: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId)));
 }

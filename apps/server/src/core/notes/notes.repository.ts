@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { notes } from '../../db/schema';
+import { notes } from './notes.tables';
 
 export type NoteRow = typeof notes.$inferSelect;
 
@@ -23,7 +23,7 @@ export async function insertNote(db: DbOrTx, values: typeof notes.$inferInsert):
 
 /**
  * Saves an edit. With `baseUpdatedAt` (the version the editor started from), an edit made elsewhere since is not
- * overwritten: the answer is then `'conflict'` (autosave, issue 15 item 8).
+ * overwritten: the answer is then `'conflict'` (autosave, docs/decisions/022-note-delete-undo.md).
  */
 export async function updateOwnNote(
   db: DbOrTx,
@@ -72,8 +72,8 @@ export async function deleteOwnNote(db: DbOrTx, userId: string, id: string): Pro
 }
 
 /**
- * Notes marked deleted by the Undo of earlier versions (decision 022, before issue 26) are removed for good when their
- * owner next lists or deletes notes; nothing marks a note any more.
+ * Notes marked deleted by the Undo of earlier versions (decision 022, before its update) are removed for good when
+ * their owner next lists or deletes notes; nothing marks a note any more.
  */
 export async function purgeDeletedNotes(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(notes).where(and(eq(notes.userId, userId), isNotNull(notes.deletedAt)));

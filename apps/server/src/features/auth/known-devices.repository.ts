@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { knownDevices } from '../../db/schema';
+import { knownDevices } from './auth.tables';
 
 export type KnownDeviceRow = typeof knownDevices.$inferSelect;
 

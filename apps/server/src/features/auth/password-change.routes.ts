@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, ne } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, ChangePasswordBodySchema, type OkResponse } from '@turtle/shared/account';
 import { MINUTE_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
-import { sessions, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { sessionCache } from '../../core/identity/session-cache';
 import { requireUser } from '../../core/identity/sessions';
+import { deleteOtherSessions } from '../../core/identity/sessions.repository';
+import { setPasswordHash } from '../../core/identity/users.repository';
 import { logAuthEvent } from './auth-log';
 import { emailKey } from './auth-rate-limits';
 import { rememberDevice } from './known-device';
@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from './password';
 const CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS };
 
 /**
- * `POST /api/account/password` (issue 15, item 3): the current password, then a new one under the signup rules,
+ * `POST /api/account/password` (docs/api.md): the current password, then a new one under the signup rules,
  * hashed like every password (argon2id). Every other session of the account ends (ASVS 7.4.3); this one stays.
  * Failed logins counted against the account start afresh (guesses at the old password no longer lock the owner
  * out), and this browser becomes a known device (docs/decisions/016-login-throttling.md).
@@ -43,8 +43,8 @@ export function passwordChangeRoutes(app: FastifyInstance, db: Db, secureCookies
       }
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+        await setPasswordHash(tx, user.id, passwordHash);
+        await deleteOtherSessions(tx, user.id, sessionId);
       });
       sessionCache.forgetUser(user.id);
       await throttle.reset(emailKey(user.email));

@@ -1,32 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Membership } from '@turtle/shared/membership';
 import type { DbOrTx } from '../../db/database';
-import { billingCustomers, fulfillments, stripeEvents, users } from '../../db/schema';
-import type { UserRow } from '../../core/identity/users.repository';
+import { billingCustomers, fulfillments, stripeEvents } from './billing.tables';
 
 export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
 export type FulfillmentRow = typeof fulfillments.$inferSelect;
-
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0];
-}
-
-/**
- * The user's row, locked until the transaction ends (`SELECT … FOR UPDATE`): one person's fulfilments then run one
- * after another, on one server or several sharing the database, so two checkouts cannot both find them Free.
- */
-export async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
-  return rows[0];
-}
-
-export async function setMembership(db: DbOrTx, userId: string, membership: Membership): Promise<void> {
-  await db
-    .update(users)
-    .set({ plan: membership.plan, subscription: membership.subscription, expireAt: membership.expireAt })
-    .where(eq(users.id, userId));
-}
 
 export async function findFulfillment(db: DbOrTx, checkoutSessionId: string): Promise<FulfillmentRow | undefined> {
   const rows = await db

@@ -9,15 +9,8 @@ import {
   type PaymentProvider,
   type ProviderCheckout,
 } from '../../providers/payments/payment-provider';
-import type { UserRow } from '../../core/identity/users.repository';
-import {
-  findFulfillment,
-  findUserById,
-  insertFulfillment,
-  lockUser,
-  setMembership,
-  upsertBillingCustomer,
-} from './billing.repository';
+import { findUserById, lockUser, setMembership, type UserRow } from '../../core/identity/users.repository';
+import { findFulfillment, insertFulfillment, upsertBillingCustomer } from './billing.repository';
 import { SECOND_PURCHASE_MESSAGES } from './purchase-guard';
 
 const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider could not be reached. Please try again.';
@@ -58,8 +51,8 @@ export type FulfilOutcome = 'fulfilled' | 'done' | 'secondPurchase' | 'ended' | 
  * Upgrades the checkout's user: plan Pro, the period bought, `expireAt` at the period's end. Runs inside the
  * caller's transaction, with the user's row locked until it ends, so one person's checkouts are fulfilled one after
  * another however many requests, webhooks and server processes race: the first makes them Pro, and every other finds
- * them Pro and is a second purchase (issue 31: one purchase per period). The fulfilment row's primary key makes each
- * checkout count once.
+ * them Pro and is a second purchase (decision 018: one purchase per period). The fulfilment row's primary key makes
+ * each checkout count once.
  */
 export async function fulfilCheckout(
   tx: DbOrTx,

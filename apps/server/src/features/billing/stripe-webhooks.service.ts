@@ -4,12 +4,10 @@ import { Plan, Subscription, DEFAULT_MEMBERSHIP } from '@turtle/shared/plans';
 import type { Membership } from '@turtle/shared/membership';
 import type { Db, Tx } from '../../db/database';
 import type { StripePaymentProvider, SubscriptionState } from '../../providers/payments/stripe-provider';
-import type { UserRow } from '../../core/identity/users.repository';
+import { findUserById, setMembership, type UserRow } from '../../core/identity/users.repository';
 import {
-  findUserById,
   insertStripeEvent,
   lockBillingCustomerBySubscription,
-  setMembership,
   stripeEventSeen,
   updateBillingCustomer,
   type BillingCustomerRow,

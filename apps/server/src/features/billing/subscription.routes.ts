@@ -15,14 +15,8 @@ import { perUser, rateLimited } from '../../plugins/rate-limit';
 import type { AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
 import { requireUser } from '../../core/identity/sessions';
 import { registerAccountDeletionStep } from '../../core/identity/account-deletion';
-import type { UserRow } from '../../core/identity/users.repository';
-import {
-  findBillingCustomer,
-  findUserById,
-  setMembership,
-  updateBillingCustomer,
-  upsertBillingCustomer,
-} from './billing.repository';
+import { findUserById, setMembership, type UserRow } from '../../core/identity/users.repository';
+import { findBillingCustomer, updateBillingCustomer, upsertBillingCustomer } from './billing.repository';
 import { askProvider } from './fulfillment.service';
 import { heldPeriod } from './purchase-guard';
 import { demoRenewalStart, startDemoPeriod, subscriptionSummary } from './subscription.service';
@@ -33,7 +27,7 @@ const CHANGE_LIMIT = { max: 20, windowMs: 10 * MINUTE_MS };
 const notPro = () => new HttpError(409, 'conflict', BILLING_MESSAGES.notPro);
 
 /**
- * Plan & billing (issue 15, item 3): the subscription as the member sees it, cancel at the period's end and resume,
+ * Plan & billing (decision 018): the subscription as the member sees it, cancel at the period's end and resume,
  * and the switch between monthly and yearly. Stripe's subscription is changed through its API (the webhook that
  * follows agrees); the demo changes our rows directly.
  */

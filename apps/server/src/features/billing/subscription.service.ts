@@ -4,10 +4,10 @@ import { PRO_PRICE_USD, type BillingPeriod, type SubscriptionSummary } from '@tu
 import { effectivePlan } from '@turtle/shared/entitlements';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import type { DbOrTx } from '../../db/database';
-import { fulfillments } from '../../db/schema';
 import { addPeriod } from '../../providers/payments/demo-provider';
-import type { UserRow } from '../../core/identity/users.repository';
-import { setMembership, upsertBillingCustomer, type BillingCustomerRow } from './billing.repository';
+import { setMembership, type UserRow } from '../../core/identity/users.repository';
+import { upsertBillingCustomer, type BillingCustomerRow } from './billing.repository';
+import { fulfillments } from './billing.tables';
 import { heldPeriod } from './purchase-guard';
 
 const RENEWING_STATUSES = new Set(['active', 'trialing']);

@@ -12,7 +12,11 @@ import { requireUser } from '../../core/identity/sessions';
 import { answerWithAssistant, type AssistantServices } from '../../core/assistant/assistant-reply';
 import { assistantRateLimit } from '../../core/assistant/assistant-rate-limit';
 import { resolveModel } from '../../core/assistant/reply-checks';
-import { findOwnConversation, listOwnMessages, type MessageRow } from './conversations.repository';
+import {
+  findOwnConversation,
+  listOwnMessages,
+  type MessageRow,
+} from '../../core/conversations/conversations.repository';
 import { conversationNotFound } from './conversations.routes';
 import { buildPrompt } from './prompt';
 import { KeptReplySaver } from './kept-reply';

@@ -4,7 +4,7 @@ import {
   type ConversationMessage,
   type ConversationSummary,
 } from '@turtle/shared/conversation';
-import type { ConversationRow, MessageRow } from './conversations.repository';
+import type { ConversationRow, MessageRow } from '../../core/conversations/conversations.repository';
 
 /** The owner column never leaves the server. */
 export function toSummary({ id, title, createdAt, updatedAt }: ConversationRow): ConversationSummary {

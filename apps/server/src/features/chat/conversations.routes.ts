@@ -21,7 +21,7 @@ import {
   markRepliesStopped,
   renameOwnConversation,
   requestStop,
-} from './conversations.repository';
+} from '../../core/conversations/conversations.repository';
 import type { AssistantServices } from '../../core/assistant/assistant-reply';
 
 export const conversationNotFound = () => new HttpError(404, 'notFound', 'That conversation does not exist.');

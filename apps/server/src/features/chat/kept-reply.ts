@@ -3,7 +3,12 @@ import type { ReplyKeeper } from '../../core/assistant/assistant-reply';
 import type { ReplyEnding } from '../../core/assistant/reply-ending';
 import type { AssistantRun } from '../../core/assistant/run-assistant';
 import type { Db } from '../../db/database';
-import { deleteMessage, finishReply, saveReplyProgress, touchConversation } from './conversations.repository';
+import {
+  deleteMessage,
+  finishReply,
+  saveReplyProgress,
+  touchConversation,
+} from '../../core/conversations/conversations.repository';
 
 /** How often a reply in progress is saved (what a reopened page shows) and checked for Stop from elsewhere. */
 export const SAVE_EVERY_MS = 400;

@@ -11,7 +11,7 @@ import {
   touchConversation,
   type ConversationRow,
   type MessageRow,
-} from './conversations.repository';
+} from '../../core/conversations/conversations.repository';
 
 interface Exchange {
   user: UserRow;

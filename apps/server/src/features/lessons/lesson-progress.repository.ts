@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
 import type { DbOrTx } from '../../db/database';
-import { lessonProgress } from '../../db/schema';
+import { lessonProgress } from './lessons.tables';
 
-// The account keeps positions only (decision 021, "Update (issue 26)"). The table's `completed_at` column (migration
-// 0011) stays, unused: product.md §2 keeps the completed mark "local only, not sent anywhere", so no query here reads or
-// writes it. Marks stored there before issue 26 are left as they were, never read and never answered.
+// The account keeps positions only (decision 021, its update). The table's `completed_at` column (migration 0011)
+// stays, unused: product.md §2 keeps the completed mark "local only, not sent anywhere", so no query here reads or
+// writes it. Marks stored there before that update are left as they were, never read and never answered.
 
 /** The columns an answer names: never `completed_at`. */
 const entryColumns = {

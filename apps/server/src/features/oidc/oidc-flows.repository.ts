@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { oidcFlows } from '../../db/schema';
+import { oidcFlows } from './oidc.tables';
 
 export type OidcFlowRow = typeof oidcFlows.$inferSelect;
 

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { DEMO_CHECKOUT_ID_PATTERN, type BillingPeriod, type DemoCheckoutStatus } from '@turtle/shared/billing';
 import { DAY_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
-import { demoCheckoutSessions } from '../../db/schema';
+import { demoCheckoutSessions } from './demo-checkout.tables';
 import type { CreateCheckoutInput, PaymentProvider, ProviderCheckout } from './payment-provider';
 
 export type DemoCheckoutRow = typeof demoCheckoutSessions.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { chatMessages, conversations } from '../../db/schema';
+import { chatMessages, conversations } from './conversations.tables';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -129,4 +129,12 @@ export async function markRepliesStopped(db: DbOrTx, ids: string[]): Promise<voi
     .update(chatMessages)
     .set({ status: 'stopped' })
     .where(and(inArray(chatMessages.id, ids), eq(chatMessages.status, 'streaming')));
+}
+
+/** At the start of the only server process: every reply still `streaming` was cut by a crash, and is stopped. */
+export async function stopEveryStreamingReply(db: DbOrTx): Promise<void> {
+  await db
+    .update(chatMessages)
+    .set({ status: 'stopped' })
+    .where(and(eq(chatMessages.status, 'streaming'), eq(chatMessages.role, 'assistant')));
 }

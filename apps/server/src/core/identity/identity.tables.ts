@@ -1,0 +1,60 @@
+/**
+ * The tables core/identity owns (docs/architecture.md "Data"): accounts, their sessions, third-party identities and
+ * sign-in tickets.
+ */
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Stored normalised (trimmed, lower case); unique. */
+  email: text('email').notNull().unique(),
+  /** argon2id hash; null for accounts made through a third-party provider. */
+  passwordHash: text('password_hash'),
+  role: integer('role').notNull().default(0),
+  plan: integer('plan').notNull().default(0),
+  subscription: integer('subscription').notNull().default(3),
+  expireAt: bigint('expire_at', { mode: 'number' }).notNull().default(-1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token, hex. The token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** A third-party account: the provider's (issuer, subject) pair names the person, not the email. */
+export const identities = pgTable(
+  'identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('identities_user_id_idx').on(table.userId)],
+);
+
+/** A verified third-party identity waiting for `POST /api/user/login_3rd_party`. Used once. */
+export const loginTickets = pgTable('login_tickets', {
+  /** SHA-256 of the ticket, hex. */
+  id: text('id').primaryKey(),
+  /** SHA-256 of the binding cookie set in the popup: the ticket only works in the browser that earned it. */
+  bindingHash: text('binding_hash').notNull(),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
