@@ -82,12 +82,13 @@ export async function releaseRunLease(db: DbOrTx, runId: string): Promise<void> 
 /** Whether some live session holds the run's lock. Always true on the embedded database (see above). */
 export async function hasLiveFitter(db: DbOrTx, runId: string): Promise<boolean> {
   if (!leasesOf(db)) return true;
-  const result = await db.execute<{ live: boolean }>(sql`
+  const result = await db.execute(sql`
     select exists (
       select 1 from pg_locks
       where locktype = 'advisory' and granted and objsubid = 2
         and database = (select oid from pg_database where datname = current_database())
         and classid = ${RUN_LOCK_SPACE}::int4::oid and objid = hashtext(${runId})::oid
     ) as live`);
-  return Boolean(result.rows[0]?.live);
+  const { rows } = result as unknown as { rows: { live: boolean }[] };
+  return Boolean(rows[0]?.live);
 }
