@@ -32,6 +32,8 @@ function featureBoundaries(appSrc, sharedLayers) {
 /**
  * Every table has one owner, and its module (`<owner>.tables.ts`) sits in the owner's folder (docs/architecture.md
  * "Data"). Code imports a table from that module; db/schema.ts only gathers them all for drizzle-kit and the database.
+ * A feature imports its own tables and core's, never lib's, a provider's or another feature's (the zone above):
+ * what it needs of another owner's rows goes through that owner's functions.
  */
 function tableOwnership(appSrc) {
   return [
@@ -42,6 +44,17 @@ function tableOwnership(appSrc) {
       from: `./${appSrc}/features/**`,
       except: ['**/*.tables.ts'],
       message: "db/schema.ts gathers the features' table modules (*.tables.ts) and imports nothing else of a feature.",
+    },
+    {
+      target: [`./${appSrc}/*.ts`, `./${appSrc}/!(db)/**`],
+      from: `./${appSrc}/db/schema.ts`,
+      message:
+        "Import a table from its owner's module (<owner>.tables.ts); db/schema.ts is for drizzle-kit and the database.",
+    },
+    {
+      target: `./${appSrc}/features`,
+      from: `./${appSrc}/!(core|features)/**/*.tables.ts`,
+      message: "A feature uses only its own tables and core's: another owner's rows go through that owner's functions.",
     },
   ];
 }

@@ -60,6 +60,16 @@ export async function listOwnMessages(db: DbOrTx, userId: string, conversationId
   return rows.map((row) => row.message);
 }
 
+/** An assistant reply in one of the caller's own conversations, with that conversation's title (none for another's). */
+export async function findOwnReply(db: DbOrTx, userId: string, messageId: string) {
+  const rows = await db
+    .select({ content: chatMessages.content, conversationId: conversations.id, title: conversations.title })
+    .from(chatMessages)
+    .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
+    .where(and(eq(chatMessages.id, messageId), eq(conversations.userId, userId), eq(chatMessages.role, 'assistant')));
+  return rows[0];
+}
+
 /** In the order they were written. Callers have already checked that the conversation is the caller's. */
 export async function listMessages(db: DbOrTx, conversationId: string): Promise<MessageRow[]> {
   return db

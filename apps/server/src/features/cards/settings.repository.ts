@@ -6,7 +6,7 @@ import {
   type CardSettings,
 } from '@turtle/shared/cards-review';
 import type { DbOrTx } from '../../db/database';
-import { cardSettings } from '../../db/schema';
+import { cardSettings } from './cards.tables';
 
 export const DEFAULT_CARD_SETTINGS: CardSettings = {
   desiredRetention: DESIRED_RETENTION_DEFAULT,

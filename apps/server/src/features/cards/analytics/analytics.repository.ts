@@ -10,7 +10,7 @@ import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day
 import { CardState } from '@turtle/shared/cards-review';
 import { DAY_MS, HOUR_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
-import { cards, reviewBuckets } from '../../../db/schema';
+import { cards, reviewBuckets } from '../cards.tables';
 
 /**
  * The analytics screen's figures, each computed by the database (one statement per figure, grouped by study day

@@ -2,8 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import type { CardAllowance } from '@turtle/shared/cards';
 import { cardLimitMessage, effectivePlan, ENTITLEMENTS } from '@turtle/shared/entitlements';
 import type { DbOrTx, Tx } from '../../../db/database';
-import { cards, users } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
+import { lockUser } from '../../../core/identity/users.repository';
+import { cards } from '../cards.tables';
 
 async function cardsHeld(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.select({ total: count() }).from(cards).where(eq(cards.userId, userId));
@@ -24,12 +25,7 @@ export async function readAllowance(db: DbOrTx, user: { id: string; plan: number
  * only adding past the limit is refused. Answers the allowance as it will be once the cards are in.
  */
 export async function reserveCards(tx: Tx, userId: string, adding: number): Promise<CardAllowance> {
-  const rows = await tx
-    .select({ plan: users.plan, expireAt: users.expireAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  const user = rows[0];
+  const user = await lockUser(tx, userId);
   if (!user) throw new HttpError(401, 'unauthorized', 'Please log in to continue.');
   const plan = effectivePlan(user);
   const max = ENTITLEMENTS[plan].maxCards;

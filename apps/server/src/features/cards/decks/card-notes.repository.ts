@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { cardOrdinals, type CardContent, type CardNoteView, type CardSource } from '@turtle/shared/cards';
 import type { DbOrTx } from '../../../db/database';
-import { cardNotes, cards, reviewLogs } from '../../../db/schema';
+import { cardNotes, cards, reviewLogs } from '../cards.tables';
 import { HttpError } from '../../../lib/http-error';
 import { newCardMemory, type CardMemory } from '../review/scheduler';
 import { frontKey } from './front-key';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
-import { cards, decks } from '../../../db/schema';
+import { cards, decks } from '../cards.tables';
 import { HttpError } from '../../../lib/http-error';
 
 export type DeckRow = typeof decks.$inferSelect;

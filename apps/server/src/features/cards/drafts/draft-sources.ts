@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { CardSource } from '@turtle/shared/cards';
 import type { DraftSourceRef } from '@turtle/shared/cards-drafts';
 import { sentenceIndexAt } from '@turtle/shared/lesson-helpers';
 import type { DbOrTx } from '../../../db/database';
-import { chatMessages, conversations } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import type { DraftedCard, DraftingSource } from '../../../providers/llm/card-drafter';
 import { lessonNotFound, type LessonCatalog } from '../../../core/lessons/lesson-catalog';
 import { findOwnNotesByIds } from '../../../core/notes/notes.repository';
+import { findOwnReply } from '../../../core/conversations/conversations.repository';
 
 /** What drafting reads, and how each draft will point back to it. */
 export interface ResolvedSource {
@@ -39,14 +38,7 @@ export async function resolveDraftSource(
     };
   }
   if (ref.kind === 'chat') {
-    const rows = await db
-      .select({ content: chatMessages.content, conversationId: conversations.id, title: conversations.title })
-      .from(chatMessages)
-      .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-      .where(
-        and(eq(chatMessages.id, ref.messageId), eq(conversations.userId, userId), eq(chatMessages.role, 'assistant')),
-      );
-    const message = rows[0];
+    const message = await findOwnReply(db, userId, ref.messageId);
     if (!message) throw notFound('chat reply');
     if (!message.content.trim())
       throw new HttpError(400, 'validation', 'That reply is empty: there is nothing to make cards from.');

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { CardKind, CardSource } from '@turtle/shared/cards';
 import type { CardDraft } from '@turtle/shared/cards-drafts';
 import type { DbOrTx } from '../../../db/database';
-import { cardDrafts } from '../../../db/schema';
+import { cardDrafts } from '../cards.tables';
 import { findNotesByFrontKeys } from '../decks/card-notes.repository';
 import { frontKey } from '../decks/front-key';
 

@@ -3,7 +3,7 @@ import { default_w } from 'ts-fsrs';
 import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day';
 import { CardState } from '@turtle/shared/cards-review';
 import type { Db, DbOrTx } from '../../../db/database';
-import { reviewLogs } from '../../../db/schema';
+import { reviewLogs } from '../cards.tables';
 import { getCardSettings, saveFittedWeights } from '../settings.repository';
 import { startFit, type FitEnd, type FitLimits, type FitProcess } from './fit-process';
 import { studyDayNumber, type LoggedGrade } from './fsrs-items';

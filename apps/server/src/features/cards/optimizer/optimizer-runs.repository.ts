@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq } from 'drizzle-orm';
 import type { OptimizerResult, OptimizerRun } from '@turtle/shared/cards-optimizer';
 import type { DbOrTx } from '../../../db/database';
-import { optimizerRuns } from '../../../db/schema';
+import { optimizerRuns } from '../cards.tables';
 import { hasLiveFitter, holdRunLease, releaseRunLease } from './run-leases';
 
 /**

@@ -6,7 +6,7 @@ import type { LoadForecast } from '@turtle/shared/cards-optimizer';
 import { CardState } from '@turtle/shared/cards-review';
 import { DAY_MS, HOUR_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
-import { cards } from '../../../db/schema';
+import { cards } from '../cards.tables';
 import { playCard, type ForecastWindow } from './forecast-play';
 import { memoryColumns } from './review.repository';
 import { schedulerParameters, toFsrsCard } from './scheduler';

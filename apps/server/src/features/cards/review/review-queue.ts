@@ -3,7 +3,7 @@ import type { StudyDay } from '@turtle/shared/cards-day';
 import { CardState, type CardSettings, type QueueCounts, type ReviewCard } from '@turtle/shared/cards-review';
 import { MINUTE_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
-import { cardNotes, cards, decks, reviewLogs } from '../../../db/schema';
+import { cardNotes, cards, decks, reviewLogs } from '../cards.tables';
 import { memoryColumns } from './review.repository';
 import { previewIntervals } from './scheduler';
 

@@ -8,7 +8,7 @@ import {
   type Rating,
 } from '@turtle/shared/cards-review';
 import type { Db, DbOrTx, Tx } from '../../../db/database';
-import { cards, reviewLogs } from '../../../db/schema';
+import { cards, reviewLogs } from '../cards.tables';
 import { HttpError } from '../../../lib/http-error';
 import { cardNotFound } from '../decks/card-notes.repository';
 import { fromFsrsCard, schedulerFor, toFsrsCard, type CardMemory } from './scheduler';

@@ -10,7 +10,7 @@ import {
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@turtle/shared/constants';
 import type { CardSettings, CardStateId, IntervalPreview, Rating } from '@turtle/shared/cards-review';
 import { RATINGS } from '@turtle/shared/cards-review';
-import type { cards } from '../../../db/schema';
+import type { cards } from '../cards.tables';
 
 /** The FSRS memory state a card row keeps (ts-fsrs's `Card`, times in ms). */
 export type CardMemory = Pick<

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { CardState } from '@turtle/shared/cards-review';
 import { DAY_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
-import { cards, reviewLogs } from '../../../db/schema';
+import { cards, reviewLogs } from '../cards.tables';
 
 /**
  * What an export carries of a card's past (docs/decisions/013-analytics-and-optimizer.md): its state, so Anki
