@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { isValidElement, type ComponentProps, type ReactNode } from 'react';
 import type { Components } from 'react-markdown';
 import { cn } from '../../lib/cn';
 import { CodeBlock } from './code-block';
@@ -39,7 +39,30 @@ function MarkdownImage({ src, alt, title }: ComponentProps<'img'> & { node?: unk
   );
 }
 
-/** Hand-written typography for assistant replies; `pre` is the code block, `code` only ever inline code. */
+/** remark-math's classes on a formula KaTeX has not drawn yet (it has not loaded, or failed to). */
+function isFormula(className: string | undefined): boolean {
+  return /(?:^|\s)math-(?:inline|display)(?:\s|$)/.test(className ?? '');
+}
+
+/** The source of a `$$` block (remark-math writes it as `<pre><code class="math-display">`), else undefined. */
+function displayFormula(children: ReactNode): ReactNode | undefined {
+  if (!isValidElement<{ className?: string; children?: ReactNode }>(children)) return undefined;
+  return isFormula(children.props.className) ? children.props.children : undefined;
+}
+
+/** A display formula before KaTeX draws it: its source on a line of its own, never a code block. */
+function FormulaSource({ source }: { source: ReactNode }) {
+  return (
+    <div data-math-source="" className="my-3 overflow-x-auto text-center whitespace-pre-wrap">
+      {source}
+    </div>
+  );
+}
+
+/**
+ * Hand-written typography for assistant replies; `pre` is the code block, `code` only ever inline code (either is a
+ * formula's source while KaTeX is on its way).
+ */
 export const markdownComponents: Components = {
   h1: ({ node: _node, className, ...props }) => (
     <h1 className={cn('mt-6 mb-3 text-xl font-bold text-slate-900 first:mt-0', className)} {...props} />
@@ -92,13 +115,19 @@ export const markdownComponents: Components = {
   strong: ({ node: _node, className, ...props }) => (
     <strong className={cn('font-semibold text-slate-900', className)} {...props} />
   ),
-  code: ({ node: _node, className: _className, ...props }) => (
-    <code
-      className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-[0.875em] text-slate-800 ring-1 ring-slate-200"
-      {...props}
-    />
-  ),
-  pre: ({ node: _node, ...props }) => <CodeBlock {...props} />,
+  code: ({ node: _node, className, ...props }) =>
+    isFormula(className) ? (
+      <span data-math-source="" {...props} />
+    ) : (
+      <code
+        className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-[0.875em] text-slate-800 ring-1 ring-slate-200"
+        {...props}
+      />
+    ),
+  pre: ({ node: _node, ...props }) => {
+    const formula = displayFormula(props.children);
+    return formula === undefined ? <CodeBlock {...props} /> : <FormulaSource source={formula} />;
+  },
   table: ({ node: _node, ...props }) => (
     <div className="my-4 overflow-x-auto rounded-lg ring-1 ring-slate-200">
       <table className="w-full border-collapse text-left text-sm" {...props} />

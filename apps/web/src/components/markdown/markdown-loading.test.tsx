@@ -11,6 +11,8 @@ afterEach(() => {
   vi.resetModules();
   vi.doUnmock('./markdown-renderer');
   vi.doUnmock('rehype-highlight');
+  vi.doUnmock('./math-katex');
+  vi.doUnmock('./html-subset');
 });
 
 /** A promise the test resolves by hand, standing for a chunk still on its way. */
@@ -85,6 +87,76 @@ describe('MarkdownMessage before and after the renderer chunk arrives (decision 
       () => expect(container.querySelector('pre code.hljs .hljs-keyword')?.textContent).toBe('const'),
       WAIT,
     );
+  });
+});
+
+describe('KaTeX and the card HTML subset load on first need (decision 023)', () => {
+  it('loads KaTeX only for a text with a formula, showing the formula as its source until it arrives', async () => {
+    let katexLoads = 0;
+    const gate = deferred();
+    vi.doMock('./math-katex', async (importOriginal) => {
+      katexLoads += 1;
+      await gate.promise;
+      return importOriginal();
+    });
+    const { markdownRenderer, MarkdownMessage } = await import('./markdown-message');
+    await markdownRenderer.load();
+
+    const money = render(<MarkdownMessage markdown="It costs $5 and $6, `$x$` in code." />).container;
+    await act(async () => {});
+    expect(katexLoads).toBe(0);
+    expect(money.textContent).toBe('It costs $5 and $6, $x$ in code.');
+
+    const { container } = render(<MarkdownMessage markdown={'Area $\\pi r^2$:\n\n$$\nx^2\n$$'} />);
+    await vi.waitFor(() => expect(katexLoads).toBe(1), WAIT);
+    const sources = [...container.querySelectorAll('[data-math-source]')].map((node) => node.textContent);
+    expect(sources).toEqual(['\\pi r^2', 'x^2']);
+    // Never a code block with a Copy button meanwhile.
+    expect(container.querySelector('pre, button, code')).toBeNull();
+
+    await act(async () => gate.release());
+    await vi.waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2), WAIT);
+    expect(container.querySelector('[data-math-source]')).toBeNull();
+    expect(katexLoads).toBe(1);
+  });
+
+  it('loads the HTML subset only for a card with HTML, leaving its tags out until it arrives', async () => {
+    let htmlLoads = 0;
+    const gate = deferred();
+    vi.doMock('./html-subset', async (importOriginal) => {
+      htmlLoads += 1;
+      await gate.promise;
+      return importOriginal();
+    });
+    const { markdownRenderer, MarkdownMessage } = await import('./markdown-message');
+    await markdownRenderer.load();
+
+    render(<MarkdownMessage markdown="A reply with <sub>HTML</sub>" />);
+    render(<MarkdownMessage markdown="A **card** without HTML" allowHtmlSubset />);
+    await act(async () => {});
+    expect(htmlLoads).toBe(0);
+
+    const { container } = render(<MarkdownMessage markdown="H<sub>2</sub>O is **water**" allowHtmlSubset />);
+    await vi.waitFor(() => expect(htmlLoads).toBe(1), WAIT);
+    expect(container.textContent).toBe('H2O is water');
+    expect(container.querySelector('sub')).toBeNull();
+
+    await act(async () => gate.release());
+    await vi.waitFor(() => expect(container.querySelector('sub')?.textContent).toBe('2'), WAIT);
+    expect(container.querySelector('strong')?.textContent).toBe('water');
+  });
+
+  it('shows a card’s text without its tags while the renderer itself is on its way', async () => {
+    const gate = deferred();
+    vi.doMock('./markdown-renderer', async (importOriginal) => {
+      await gate.promise;
+      return importOriginal();
+    });
+    const { MarkdownMessage } = await import('./markdown-message');
+    const { container } = render(<MarkdownMessage markdown={'x<sup>2</sup> and **y**<br>next'} allowHtmlSubset />);
+    expect(container.firstElementChild!.getAttribute('data-markdown')).toBe('waiting');
+    expect(container.textContent).toBe('x2 and y\nnext');
+    await act(async () => gate.release());
   });
 });
 

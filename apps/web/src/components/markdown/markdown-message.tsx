@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useWhenIdle } from '../../lib/use-when-idle';
 import { lazyModule, useLazyModule } from './lazy-module';
-import { isPlainText, plainParagraphs, withoutInlineMarks } from './plain-text';
+import { isPlainText, plainParagraphs, withoutInlineMarks, withoutTags } from './plain-text';
 import './messages.css';
 
 /**
@@ -29,13 +29,26 @@ function PlainParagraphs({ text }: { text: string }) {
   ));
 }
 
+export interface MarkdownMessageProps {
+  markdown: string;
+  /**
+   * Card faces only: draw the sanitized HTML subset of html-subset.ts (Anki's bold, italic, underline, sub- and
+   * superscripts, line breaks, lists, code, tables, links, our own images). Chat and tutor replies never set it: there
+   * HTML shows as text.
+   */
+  allowHtmlSubset?: boolean;
+}
+
 /**
  * An assistant reply (or a card's text) as markdown. Text without markdown is drawn at once, without the renderer.
  * Otherwise, until the renderer's chunk has arrived, the text shows as written (line breaks kept, paired emphasis and
- * code marks dropped) so a reply is readable at once, and is then drawn as markdown (markdown-renderer.tsx says what
- * is allowed).
+ * code marks dropped, and a card's tags) so it is readable at once, and is then drawn as markdown
+ * (markdown-renderer.tsx says what is allowed).
  */
-export const MarkdownMessage = memo(function MarkdownMessage({ markdown }: { markdown: string }) {
+export const MarkdownMessage = memo(function MarkdownMessage({
+  markdown,
+  allowHtmlSubset = false,
+}: MarkdownMessageProps) {
   const plain = isPlainText(markdown);
   const renderer = useLazyModule(markdownRenderer, !plain);
   const state = plain ? 'plain-text' : renderer ? 'rendered' : 'waiting';
@@ -44,9 +57,9 @@ export const MarkdownMessage = memo(function MarkdownMessage({ markdown }: { mar
       {state === 'plain-text' ? (
         <PlainParagraphs text={markdown} />
       ) : renderer ? (
-        <renderer.MarkdownRenderer markdown={markdown} />
+        <renderer.MarkdownRenderer markdown={markdown} allowHtmlSubset={allowHtmlSubset} />
       ) : (
-        <p className="whitespace-pre-wrap">{withoutInlineMarks(markdown)}</p>
+        <p className="whitespace-pre-wrap">{withoutInlineMarks(allowHtmlSubset ? withoutTags(markdown) : markdown)}</p>
       )}
     </div>
   );

@@ -1,11 +1,11 @@
 /**
  * Characters and line starts that markdown (with GFM) may turn into something other than text: emphasis, code,
  * links and autolinks (addresses, `www.`, emails), images, HTML (shown as text, but escaped differently), entities,
- * headings, quotes, tables, lists, rules, indented code and hard line breaks. Text with none of them renders as
+ * math (`$…$`; `\(…\)` starts with a backslash like an escape), headings, quotes, tables, lists, rules, indented code and hard line breaks. Text with none of them renders as
  * its paragraphs alone, the same with or without the renderer.
  */
 const MARKDOWN_SYNTAX = [
-  /[\\`*_~[\]<>#|&@]/,
+  /[\\`*_~[\]<>#|&@$]/,
   /https?:|www\./i,
   /^ {0,3}(?:[-+=]|\d{1,9}[.)])/m,
   /^(?: {4}|\t)/m,
@@ -35,4 +35,9 @@ export function withoutInlineMarks(markdown: string): string {
     .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, '$2')
     .replace(/(^|[^\w*])([*_])(?=\S)([^*_\n]*?\S)\2(?!\w)/g, '$1$3')
     .replace(/`([^`\n]+)`/g, '$1');
+}
+
+/** A card's text before the renderer has arrived: its HTML tags left out (`H<sub>2</sub>O` reads `H2O`). */
+export function withoutTags(text: string): string {
+  return text.replace(/<br\s*\/?>/gi, '\n').replace(/<\/?[a-z][^<>]*>/gi, '');
 }
