@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountResponse } from '@turtle/shared/account';
 import type { CheckoutResponse } from '@turtle/shared/billing';
 import type { User } from '@turtle/shared/user';
@@ -8,8 +8,9 @@ import { dailyUsage, identities, loginTickets, users } from '../src/db/schema';
 import { createChatReply, cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
 import { call, sessionCookieFrom } from './support/http';
-import { checkout, newMember, paymentSuccess, startFakeStripe, type FakeStripe } from './support/fake-stripe';
-import { startTestServer, type TestServer } from './support/test-server';
+import { checkout, newMember, paymentSuccess } from './support/billing';
+import type { TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 import { hashPassword } from '../src/features/auth/password';
 
 const PASSWORD = 'first password';
@@ -49,11 +50,7 @@ async function rowsOwnedBy(server: TestServer, userId: string): Promise<Record<s
 }
 
 describe('the Account page API', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('answers name, email, sign-in method and nothing secret; 401 signed out', async () => {
     const { email, cookie } = await signUp(server);
@@ -227,18 +224,10 @@ describe('the Account page API', () => {
 });
 
 describe('deleting an account with a Stripe subscription', () => {
-  let fake: FakeStripe;
-  let server: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startTestServer({ env: fake.env() });
-  });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
+  const server = useTestServer({ fakeStripe: true });
 
   it('cancels the subscription at Stripe first; if Stripe cannot be reached nothing is deleted (502)', async () => {
+    const fake = server.fakeStripe;
     const member = await newMember(server);
     const [row] = await server.database.db.select().from(users).where(eq(users.id, member.id));
     expect((await checkout(server, member, 'yearly')).status).toBe(200);

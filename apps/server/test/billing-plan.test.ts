@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResponse, SubscriptionSummary } from '@turtle/shared/billing';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import { billingCustomers, users } from '../src/db/schema';
 import { addPeriod } from '../src/providers/payments/demo-provider';
 import { call } from './support/http';
-import {
-  checkout,
-  FAKE_STRIPE_ENV,
-  newMember,
-  paymentSuccess,
-  startFakeStripe,
-  statusOf,
-  type FakeStripe,
-  type Member,
-} from './support/fake-stripe';
-import { startTestServer, type TestServer } from './support/test-server';
+import { checkout, newMember, paymentSuccess, statusOf, type Member } from './support/billing';
+import { FAKE_STRIPE_ENV } from './support/fake-stripe';
+import type { TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const DAY = 86_400_000;
 const ALREADY_MONTHLY =
@@ -30,11 +23,7 @@ const changePeriod = (server: TestServer, member: Member, body: unknown, origin?
   call(server.url, '/api/billing/period', { json: body, cookie: member.cookie, origin });
 
 describe('plans with the demo provider', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   const buyDemo = async (member: Member, period: 'monthly' | 'yearly') => {
     const res = await checkout(server, member, period);
@@ -76,7 +65,8 @@ describe('plans with the demo provider', () => {
     expect(other.status).toBe(409);
     expect((other.data as { message: string }).message).toBe(SWITCH_YEARLY);
 
-    // The upgrade expired the checkout left open in the other tab (issue 31, item 4); paying it says why.
+    // The upgrade expired the checkout left open in the other tab (decision 018, "one purchase per period"); paying
+    // it says why.
     const pay = await call(server.url, '/api/billing/demo/pay', { json: { id: stale }, cookie: member.cookie });
     expect(pay.status).toBe(409);
     expect((pay.data as { message: string }).message).toBe(EXPIRED_PRO);
@@ -181,21 +171,12 @@ describe('plans with the demo provider', () => {
 });
 
 describe('plans with Stripe (fake Stripe API on loopback)', () => {
-  let fake: FakeStripe;
-  let server: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startTestServer({ env: fake.env() });
-  });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
+  const server = useTestServer({ fakeStripe: true });
 
   const subscribe = async (member: Member, period: 'monthly' | 'yearly') => {
     expect((await checkout(server, member, period)).status).toBe(200);
-    const id = [...fake.sessions.keys()].at(-1)!;
-    const ids = fake.complete(id);
+    const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
+    const ids = server.fakeStripe.complete(id);
     expect((await paymentSuccess(server, member, id)).status).toBe(200);
     return ids;
   };
@@ -203,12 +184,12 @@ describe('plans with Stripe (fake Stripe API on loopback)', () => {
   it('a subscribed member cannot buy the same plan again (409), and no Checkout Session is created', async () => {
     const member = await newMember(server);
     await subscribe(member, 'monthly');
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     const again = await checkout(server, member, 'monthly');
     expect(again.status).toBe(409);
     expect(again.data).toEqual({ code: 'conflict', message: ALREADY_MONTHLY });
     expect((await checkout(server, member, 'yearly')).status).toBe(409);
-    expect(fake.requests.slice(before)).toEqual([]);
+    expect(server.fakeStripe.requests.slice(before)).toEqual([]);
   });
 
   it('cancel at period end and resume go to Stripe and show on the summary', async () => {
@@ -218,27 +199,27 @@ describe('plans with Stripe (fake Stripe API on loopback)', () => {
     expect(pro).toMatchObject({ plan: 'pro', period: 'monthly', renews: true, provider: 'stripe', portal: true });
     expect(pro.demoPayments).toEqual([]);
 
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     const cancel = await renewal(server, member, { renew: false });
     expect(cancel.status).toBe(200);
     expect(cancel.data).toMatchObject({ renews: false, periodEnd: pro.periodEnd });
-    const [sent] = fake.requests.slice(before);
+    const [sent] = server.fakeStripe.requests.slice(before);
     expect(sent).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subscriptionId}` });
     expect(sent!.form.get('cancel_at_period_end')).toBe('true');
-    expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect(server.fakeStripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
 
     expect(((await renewal(server, member, { renew: true })).data as SubscriptionSummary).renews).toBe(true);
-    expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+    expect(server.fakeStripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
   });
 
   it('switching to yearly moves the subscription item to the yearly price and the plan with it', async () => {
     const member = await newMember(server);
     const { subscriptionId } = await subscribe(member, 'monthly');
-    const before = fake.requests.length;
+    const before = server.fakeStripe.requests.length;
     const res = await changePeriod(server, member, { period: 'yearly' });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ plan: 'pro', period: 'yearly', renews: true });
-    const update = fake.requests.slice(before).find((request) => request.method === 'POST');
+    const update = server.fakeStripe.requests.slice(before).find((request) => request.method === 'POST');
     expect(update!.form.get('items[0][price]')).toBe(FAKE_STRIPE_ENV.STRIPE_PRICE_YEARLY);
     expect(update!.form.get('proration_behavior')).toBe('create_prorations');
     const status = await statusOf(server, member);
@@ -254,13 +235,13 @@ describe('plans with Stripe (fake Stripe API on loopback)', () => {
   it('Stripe unreachable: 502 and nothing changes', async () => {
     const member = await newMember(server);
     await subscribe(member, 'monthly');
-    fake.failing = ['/v1/subscriptions/'];
+    server.fakeStripe.failing = ['/v1/subscriptions/'];
     try {
       const res = await renewal(server, member, { renew: false });
       expect(res.status).toBe(502);
       expect((await changePeriod(server, member, { period: 'yearly' })).status).toBe(502);
     } finally {
-      fake.failing = [];
+      server.fakeStripe.failing = [];
     }
     const after = (await summary(server, member)).data as SubscriptionSummary;
     expect(after).toMatchObject({ renews: true, period: 'monthly' });

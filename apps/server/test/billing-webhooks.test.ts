@@ -1,73 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES } from '@turtle/shared/constants';
 import type { User } from '@turtle/shared/user';
-import { billingCustomers, stripeEvents, users } from '../src/db/schema';
-import { call } from './support/http';
-import {
-  chatLimit,
-  checkout,
-  FAKE_STRIPE_ENV,
-  FREE_MEMBERSHIP,
-  fulfillmentCount,
-  newMember,
-  paymentSuccess,
-  signedWebhook,
-  statusOf,
-  stripeEvent,
-  type Member,
-} from './support/fake-stripe';
+import { checkout, FREE_MEMBERSHIP, fulfillmentCount, newMember, paymentSuccess, statusOf } from './support/billing';
+import { FAKE_STRIPE_ENV } from './support/fake-stripe';
+import { signedWebhook, stripeEvent } from './support/stripe-events';
+import { DAY_S, now, subscriptionEvent, webhookCalls } from './support/stripe-webhooks';
 import { useTestServer } from './support/use-test-server';
 
-const DAY_S = 86_400;
-const now = () => Math.floor(Date.now() / 1000);
+// Stripe's webhook: its signature, and a checkout completed through it; billing-subscription-events.test.ts: the
+// events of a subscription's life.
 
 const server = useTestServer({ fakeStripe: true });
-
-function deliver(body: string, signature: string | undefined, headers: Record<string, string> = {}) {
-  return call(server.url, '/api/stripe/webhook', {
-    body,
-    contentType: 'application/json; charset=utf-8',
-    origin: null,
-    headers: signature === undefined ? headers : { 'stripe-signature': signature, ...headers },
-  });
-}
-
-function send(event: Record<string, unknown>) {
-  const { body, signature } = signedWebhook(event);
-  return deliver(body, signature);
-}
-
-async function eventStored(id: string): Promise<boolean> {
-  return (await server.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).length === 1;
-}
-
-/** A Pro member through the real flow: checkout, payment on the fake Stripe, verification. */
-async function proMember(periodEnd = now() + 30 * DAY_S) {
-  const member = await newMember(server);
-  await checkout(server, member, 'monthly');
-  const id = [...server.fakeStripe.sessions.keys()].at(-1)!;
-  const ids = server.fakeStripe.complete(id, { periodStart: periodEnd - 30 * DAY_S, periodEnd });
-  expect((await paymentSuccess(server, member, id)).status).toBe(200);
-  return { member, sessionId: id, ...ids };
-}
-
-function subscriptionEvent(
-  type: 'customer.subscription.updated' | 'customer.subscription.deleted',
-  ids: { subscriptionId: string; customerId: string },
-  values: { status: string; periodStart: number; periodEnd: number; price?: string },
-  created = now(),
-) {
-  const object = server.fakeStripe.subscriptionObject(ids.subscriptionId, ids.customerId, {
-    price: FAKE_STRIPE_ENV.STRIPE_PRICE_MONTHLY,
-    ...values,
-  });
-  return stripeEvent(type, object, created);
-}
-
-async function setExpireAt(member: Member, expireAt: number) {
-  await server.database.db.update(users).set({ expireAt }).where(eq(users.id, member.id));
-}
+const { deliver, send, eventStored, proMemberFor } = webhookCalls(server);
 
 describe('webhook authentication', () => {
   const harmless = () => stripeEvent('customer.created', { id: 'cus_x', object: 'customer' });
@@ -128,7 +71,7 @@ describe('webhook authentication', () => {
     expect((await deliver(ahead.body, ahead.signature)).status).toBe(200);
   });
 
-  // Issue 17, item 13: the SDK checks only a timestamp's age, so one from the future passed.
+  // security.md 7e.3: the SDK checks only a timestamp's age, so one from the future would pass.
   it('refuses a timestamp more than 300 s in the future', async () => {
     const event = harmless();
     const { body, signature } = signedWebhook(event, { timestamp: now() + 3_600 });
@@ -155,13 +98,6 @@ describe('webhook authentication', () => {
     expect((await deliver(body, 'v1=forged', foreign)).status).toBe(400);
   });
 });
-
-/** Each test gets its own Pro member; `label` only names it in failures. */
-async function proMemberFor(label: string, periodEnd?: number) {
-  const pro = await proMember(periodEnd);
-  expect((await statusOf(server, pro.member)).membership.plan, label).toBe(1);
-  return pro;
-}
 
 describe('checkout.session.completed', () => {
   it('fulfils a paid session by itself (the browser never came back)', async () => {
@@ -231,179 +167,5 @@ describe('checkout.session.completed', () => {
     expect((await statusOf(server, member)).membership).toEqual(FREE_MEMBERSHIP);
     expect((await send(event)).status).toBe(200);
     expect((await statusOf(server, member)).membership.plan).toBe(1);
-  });
-});
-
-describe('subscription lifecycle', () => {
-  it('a renewal moves expireAt to the new period end', async () => {
-    const pro = await proMemberFor('renewal');
-    const nextEnd = now() + 60 * DAY_S;
-    const event = subscriptionEvent('customer.subscription.updated', pro, {
-      status: 'active',
-      periodStart: now(),
-      periodEnd: nextEnd,
-    });
-    expect((await send(event)).status).toBe(200);
-    expect((await statusOf(server, pro.member)).membership).toEqual({
-      plan: 1,
-      subscription: 1,
-      expireAt: nextEnd * 1000,
-    });
-  });
-
-  it('a redelivered event is a 200 no-op', async () => {
-    const pro = await proMemberFor('replay');
-    const event = subscriptionEvent('customer.subscription.updated', pro, {
-      status: 'active',
-      periodStart: now(),
-      periodEnd: now() + 60 * DAY_S,
-    });
-    expect((await send(event)).status).toBe(200);
-    // Anything the event would overwrite now differs, so a second application would show.
-    const marker = Date.now() + 5 * 86_400_000;
-    await setExpireAt(pro.member, marker);
-    const again = await send(event);
-    expect(again.status).toBe(200);
-    expect((await statusOf(server, pro.member)).membership.expireAt).toBe(marker);
-  });
-
-  it('an older event arriving after a newer one does not roll the state back', async () => {
-    const pro = await proMemberFor('order');
-    const t1 = now() - 60;
-    const t2 = now();
-    const newer = subscriptionEvent(
-      'customer.subscription.updated',
-      pro,
-      { status: 'active', periodStart: now(), periodEnd: now() + 90 * DAY_S },
-      t2,
-    );
-    const older = subscriptionEvent(
-      'customer.subscription.updated',
-      pro,
-      { status: 'past_due', periodStart: now() - 5 * DAY_S, periodEnd: now() + 25 * DAY_S },
-      t1,
-    );
-    expect((await send(newer)).status).toBe(200);
-    expect((await send(older)).status).toBe(200);
-    const membership = (await statusOf(server, pro.member)).membership;
-    expect(membership.expireAt).toBe(
-      (newer.data as { object: { items: { data: { current_period_end: number }[] } } }).object.items.data[0]!
-        .current_period_end * 1000,
-    );
-    expect(await eventStored(older.id as string)).toBe(true);
-  });
-
-  it('past_due: Pro ends where the unpaid period began, so the member counts as Free', async () => {
-    const pro = await proMemberFor('past_due');
-    // The renewal happened (period moved on), then its payment failed.
-    const renewedAt = now() - 3600;
-    const event = subscriptionEvent('customer.subscription.updated', pro, {
-      status: 'past_due',
-      periodStart: renewedAt,
-      periodEnd: renewedAt + 30 * DAY_S,
-    });
-    expect((await send(event)).status).toBe(200);
-    expect((await statusOf(server, pro.member)).membership).toEqual({
-      plan: 1,
-      subscription: 1,
-      expireAt: renewedAt * 1000,
-    });
-    expect(await chatLimit(server, pro.member)).toBe(FREE_DAILY_REPLIES);
-    const [billing] = await server.database.db
-      .select()
-      .from(billingCustomers)
-      .where(eq(billingCustomers.userId, pro.member.id));
-    expect(billing!.subscriptionStatus).toBe('past_due');
-    // A past-due member is sent to the portal to fix the card, not to a second subscription.
-    expect((await checkout(server, pro.member, 'monthly')).status).toBe(409);
-    expect((await call(server.url, '/api/billing/portal', { method: 'POST', cookie: pro.member.cookie })).status).toBe(
-      200,
-    );
-
-    // The retry succeeds: active again until the new period's end.
-    const recovered = subscriptionEvent('customer.subscription.updated', pro, {
-      status: 'active',
-      periodStart: renewedAt,
-      periodEnd: renewedAt + 30 * DAY_S,
-    });
-    expect((await send(recovered)).status).toBe(200);
-    expect((await statusOf(server, pro.member)).membership.expireAt).toBe((renewedAt + 30 * DAY_S) * 1000);
-    expect(await chatLimit(server, pro.member)).toBe(PRO_DAILY_REPLIES);
-  });
-
-  it('status canceled (updated) makes the member Free', async () => {
-    const pro = await proMemberFor('canceled');
-    const event = subscriptionEvent('customer.subscription.updated', pro, {
-      status: 'canceled',
-      periodStart: now() - DAY_S,
-      periodEnd: now() + 29 * DAY_S,
-    });
-    expect((await send(event)).status).toBe(200);
-    expect((await statusOf(server, pro.member)).membership).toEqual(FREE_MEMBERSHIP);
-  });
-
-  it('customer.subscription.deleted downgrades to Free, the quota drops, and a new checkout reuses the customer', async () => {
-    const pro = await proMemberFor('deleted');
-    expect(await chatLimit(server, pro.member)).toBe(PRO_DAILY_REPLIES);
-    const event = subscriptionEvent('customer.subscription.deleted', pro, {
-      status: 'canceled',
-      periodStart: now() - 30 * DAY_S,
-      periodEnd: now(),
-    });
-    expect((await send(event)).status).toBe(200);
-    expect((await statusOf(server, pro.member)).membership).toEqual(FREE_MEMBERSHIP);
-    expect(await chatLimit(server, pro.member)).toBe(FREE_DAILY_REPLIES);
-
-    const before = server.fakeStripe.requests.length;
-    expect((await checkout(server, pro.member, 'monthly')).status).toBe(200);
-    expect(server.fakeStripe.requests[before]!.form.get('customer')).toBe(pro.customerId);
-  });
-
-  it('invoice.payment_failed ends Pro where the unpaid renewal would have begun, and marks the subscription', async () => {
-    const periodEnd = now() + 10 * DAY_S;
-    const pro = await proMemberFor('payment_failed', periodEnd);
-    // Stripe moved the period on before charging: expireAt followed it.
-    const moved = subscriptionEvent(
-      'customer.subscription.updated',
-      pro,
-      { status: 'active', periodStart: periodEnd, periodEnd: periodEnd + 30 * DAY_S },
-      now() - 10,
-    );
-    expect((await send(moved)).status).toBe(200);
-    const invoice = {
-      id: 'in_failed',
-      object: 'invoice',
-      customer: pro.customerId,
-      status: 'open',
-      billing_reason: 'subscription_cycle',
-      period_start: periodEnd - 30 * DAY_S,
-      period_end: periodEnd,
-      parent: {
-        type: 'subscription_details',
-        quote_details: null,
-        subscription_details: { subscription: pro.subscriptionId, metadata: {} },
-      },
-    };
-    expect((await send(stripeEvent('invoice.payment_failed', invoice))).status).toBe(200);
-    expect((await statusOf(server, pro.member)).membership).toEqual({
-      plan: 1,
-      subscription: 1,
-      expireAt: periodEnd * 1000,
-    });
-    const [billing] = await server.database.db
-      .select()
-      .from(billingCustomers)
-      .where(eq(billingCustomers.userId, pro.member.id));
-    expect(billing!.subscriptionStatus).toBe('past_due');
-  });
-
-  it('events for a subscription we do not know are accepted and change nothing', async () => {
-    const stranger = { subscriptionId: 'sub_unknown', customerId: 'cus_unknown' };
-    const event = subscriptionEvent('customer.subscription.deleted', stranger, {
-      status: 'canceled',
-      periodStart: now() - DAY_S,
-      periodEnd: now(),
-    });
-    expect((await send(event)).status).toBe(200);
   });
 });
