@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeChatStreamEvent, type ChatStreamEvent } from '@turtle/shared/chat-stream-events';
 import { SLOT_OVERDUE_AFTER_MS } from '../src/core/assistant/database-slots';
-import { FAKE_MODEL, startFakeLlm } from './support/fake-llm';
+import { FAKE_MODEL } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer } from './support/test-server';
-import { useTestServer } from './support/use-test-server';
+import { useTestServer, withTestServer } from './support/use-test-server';
 
 /**
  * The assistant as a self-hoster runs it: an upstream that serves only its own model name (like Ollama's
@@ -84,10 +83,8 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
   }
 
   it('a configured model the upstream does not have (404 model_not_found) names the model', async () => {
-    const other = await startFakeLlm();
     // The upstream serves only its own model; the server is configured with another name.
-    const misconfigured = await startTestServer({ env: { ...other.env(), LLM_MODEL: 'llama3:70b' } });
-    try {
+    await withTestServer({ fakeLlm: true, env: { LLM_MODEL: 'llama3:70b' } }, async (misconfigured) => {
       const user = await createUser(misconfigured.database.db, { name: 'Self-hoster' });
       const token = await createSessionToken(misconfigured.database.db, user.id);
       const res = await call(misconfigured.url, '/api/chat/stream', {
@@ -102,10 +99,7 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
         },
       ]);
       expect((await call(misconfigured.url, '/api/chat/usage', { cookie: token })).data).toMatchObject({ used: 0 });
-    } finally {
-      await misconfigured.close();
-      await other.close();
-    }
+    });
   });
 
   it('a stream that closes without a finish reason or [DONE] is cut off, not complete', async () => {
@@ -124,9 +118,7 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
   });
 
   it('a refused key says which setting to check', async () => {
-    const other = await startFakeLlm();
-    const wrongKey = await startTestServer({ env: { ...other.env(), LLM_API_KEY: 'sk-wrong' } });
-    try {
+    await withTestServer({ fakeLlm: true, env: { LLM_API_KEY: 'sk-wrong' } }, async (wrongKey) => {
       const user = await createUser(wrongKey.database.db, { name: 'Self-hoster' });
       const token = await createSessionToken(wrongKey.database.db, user.id);
       const res = await call(wrongKey.url, '/api/chat/stream', {
@@ -136,10 +128,7 @@ describe('upstream faults end as failures: shown, refunded, nothing kept as comp
       expect(eventsOf(res.text)).toEqual([
         { type: 'error', message: "The assistant's service refused Turtle's key (401). Check LLM_API_KEY." },
       ]);
-    } finally {
-      await wrongKey.close();
-      await other.close();
-    }
+    });
   });
 });
 

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChatSendMeta, Conversation, ConversationSummary } from '@turtle/shared/conversation';
 import { insertNote } from '../src/core/notes/notes.repository';
-import { createSessionToken, createUser } from './support/factories';
+import {
+  answer,
+  chunksOf,
+  conversationCalls,
+  message,
+  tokens,
+  untilFirstToken,
+  waitFor,
+} from './support/conversations';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
@@ -11,76 +18,7 @@ beforeEach(() => {
   server.fakeLlm.script = {};
   server.fakeLlm.requests = [];
 });
-
-async function member(name = 'Chatter') {
-  const user = await createUser(server.database.db, { name });
-  return { id: user.id, cookie: await createSessionToken(server.database.db, user.id) };
-}
-
-const message = (content: string, extra: Record<string, unknown> = {}) => ({
-  message: { content, htmlContent: `<p>${content}</p>`, lexicalContent: '{"root":{}}', ...extra },
-});
-
-function send(cookie: string, body: unknown, signal?: AbortSignal) {
-  return fetch(`${server.url}/api/chat/send`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, cookie: `sid=${cookie}` },
-    body: JSON.stringify(body),
-    signal,
-  });
-}
-
-/** One `data:` line as it goes over the wire (product.md §7). */
-interface ChatStreamChunk {
-  token: string;
-  finish_reason: null | 'stop' | 'length' | 'stopped' | 'error';
-  error?: string;
-  meta?: ChatSendMeta;
-}
-
-function chunksOf(text: string): ChatStreamChunk[] {
-  return text
-    .split('\n\n')
-    .filter((event) => event.startsWith('data: {'))
-    .map((event) => JSON.parse(event.slice('data: '.length)) as ChatStreamChunk);
-}
-
-/** Reads the stream until its first token, then hands the reader back. */
-async function untilFirstToken(res: Response) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (!chunksOf(text).some((chunk) => chunk.token !== '')) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  return { reader, meta: chunksOf(text)[0]!.meta! };
-}
-
-interface Answer {
-  message?: string;
-  conversation?: ConversationSummary;
-  conversations?: ConversationSummary[];
-  used?: number;
-}
-/** A JSON answer of the API, as the fields these tests read. */
-const answer = (res: { data: unknown }) => res.data as Answer;
-
-const getConversation = async (cookie: string, id: string) =>
-  answer(await call(server.url, `/api/chat/conversations/get?id=${encodeURIComponent(id)}`, { cookie }))
-    .conversation as Conversation;
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const tokens = (count: number) => Array.from({ length: count }, (_, index) => `w${index} `);
+const { member, send, getConversation } = conversationCalls(server);
 
 describe('kept conversations', () => {
   it('needs a session', async () => {

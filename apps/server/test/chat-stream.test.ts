@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from '@turtle/shared/constants';
 import { SYSTEM_PROMPT } from '../src/features/chat/prompt';
-import { takeReply, usageDay } from '../src/core/assistant/usage.repository';
 import { insertNote } from '../src/core/notes/notes.repository';
 import { FAKE_API_KEY, FAKE_MODEL } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startTestServer, type TestServer } from './support/test-server';
 import { useTestServer } from './support/use-test-server';
 
 const server = useTestServer({ fakeLlm: true, env: { LLM_FIRST_TOKEN_TIMEOUT_MS: '500' } });
@@ -214,142 +212,6 @@ describe('chat stream refuses bad requests before streaming', () => {
       body: JSON.stringify(ask()),
     });
     expect(res.status).toBe(403);
-  });
-});
-
-describe('the built-in offline assistant', () => {
-  it('streams a markdown reply quoting the mentioned note, without any network', async () => {
-    const offline = await startTestServer();
-    try {
-      const db = offline.database.db;
-      const user = await createUser(db, { name: 'Offline' });
-      const token = await createSessionToken(db, user.id);
-      const note = await insertNote(db, {
-        id: randomUUID(),
-        userId: user.id,
-        name: 'Funds',
-        content: 'Index funds hold many stocks. Bonds pay interest.',
-        createdAt: 1,
-        updatedAt: 1,
-        lastAccessAt: 1,
-      });
-      const res = await call(offline.url, '/api/chat/stream', {
-        json: ask('What do index funds hold?', { noteIds: [note.id] }),
-        cookie: token,
-      });
-      const lines = res.text.split('\n\n').filter(Boolean);
-      expect(lines.length).toBeGreaterThan(10);
-      expect(lines.at(-1)).toBe('data: [DONE]');
-      const text = lines
-        .slice(0, -1)
-        .map((line) => (JSON.parse(line.slice('data: '.length)) as { token: string }).token)
-        .join('');
-      expect(text).toContain('offline assistant');
-      expect(text).toContain('**From your note “Funds”:**');
-      expect(text).toContain('> Index funds hold many stocks.');
-      // The spec's client names "gpt-4.1-mini" (product.md §7): the offline default answers it; any other name is 400.
-      const spec = await call(offline.url, '/api/test/stream', {
-        json: ask('Hi', { model: 'gpt-4.1-mini' }),
-        cookie: token,
-      });
-      expect(spec.status).toBe(200);
-      expect(spec.text).toContain('offline assistant');
-      expect(spec.text.endsWith('data: [DONE]\n\n')).toBe(true);
-      const other = await call(offline.url, '/api/test/stream', { json: ask('Hi', { model: 'gpt-5' }), cookie: token });
-      expect(other.status).toBe(400);
-      expect(other.data).toMatchObject({ message: 'The model "gpt-5" is not available here. Available: offline.' });
-    } finally {
-      await offline.close();
-    }
-  });
-});
-
-describe('daily reply limits by plan', () => {
-  let limited: TestServer;
-  beforeAll(async () => {
-    limited = await startTestServer({
-      env: { ...server.fakeLlm.env(), CHAT_FREE_DAILY_REPLIES: '2', CHAT_PRO_DAILY_REPLIES: '3' },
-    });
-  });
-  afterAll(() => limited.close());
-
-  const member = async (overrides: { plan?: number; expireAt?: number } = {}) => {
-    const user = await createUser(limited.database.db, { name: 'Member', ...overrides });
-    return createSessionToken(limited.database.db, user.id);
-  };
-  const send = (token: string) => call(limited.url, '/api/chat/stream', { json: ask(), cookie: token });
-  const usage = async (token: string) => (await call(limited.url, '/api/chat/usage', { cookie: token })).data;
-
-  it('counts replies and answers 429 with the message and Retry-After past the Free limit', async () => {
-    const token = await member();
-    expect(await usage(token)).toMatchObject({ used: 0, limit: 2, remaining: 2, plan: 0 });
-    expect((await send(token)).status).toBe(200);
-    expect((await send(token)).status).toBe(200);
-    const third = await send(token);
-    expect(third.status).toBe(429);
-    expect(third.data).toEqual({
-      code: 'rateLimited',
-      message: 'Daily message limit reached. Upgrade to Pro for more.',
-    });
-    const retryAfter = Number(third.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(86_400);
-    expect(await usage(token)).toMatchObject({ used: 2, remaining: 0 });
-    // The refusal kept nothing: not the stream slot (the next try is refused for the limit again, not as busy).
-    expect((await send(token)).data).toMatchObject({
-      message: 'Daily message limit reached. Upgrade to Pro for more.',
-    });
-    expect(await usage(token)).toMatchObject({ used: 2 });
-  });
-
-  it('does not count a reply the assistant failed to give', async () => {
-    const token = await member();
-    server.fakeLlm.script = { status: 503 };
-    expect((await send(token)).text).toContain('"finish_reason":"error"');
-    expect(await usage(token)).toMatchObject({ used: 0 });
-  });
-
-  it('gives Pro its own limit, and treats an expired Pro as Free', async () => {
-    const pro = await member({ plan: 1, expireAt: Date.now() + 86_400_000 });
-    expect(await usage(pro)).toMatchObject({ limit: 3, plan: 1 });
-    for (let count = 0; count < 3; count += 1) expect((await send(pro)).status).toBe(200);
-    expect((await send(pro)).status).toBe(429);
-    const expired = await member({ plan: 1, expireAt: Date.now() - 1000 });
-    expect(await usage(expired)).toMatchObject({ limit: 2, plan: 0 });
-  });
-
-  it('lets requests at once take only the last remaining reply (one statement, so two servers count together)', async () => {
-    const user = await createUser(limited.database.db, { name: 'Racer' });
-    const { day } = usageDay(Date.now());
-    expect(await takeReply(limited.database.db, user.id, day, 2)).toBe(1);
-    const results: (number | undefined)[] = await Promise.all(
-      [1, 2, 3].map(() => takeReply(limited.database.db, user.id, day, 2)),
-    );
-    expect(results.filter((result) => result !== undefined)).toEqual([2]);
-  });
-
-  it('allows one stream at a time per person, and frees it when the first is aborted', async () => {
-    const token = await member();
-    server.fakeLlm.script = { tokens: Array.from({ length: 40 }, (_, index) => `t${index} `), delayMs: 50 };
-    const controller = new AbortController();
-    const first = await fetch(`${limited.url}/api/chat/stream`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: limited.url, cookie: `sid=${token}` },
-      body: JSON.stringify(ask()),
-      signal: controller.signal,
-    });
-    await first.body!.getReader().read();
-    const second = await send(token);
-    expect(second.status).toBe(429);
-    expect((second.data as { message: string }).message).toBe(
-      'A reply is already being written. Wait for it to finish or stop it first.',
-    );
-    controller.abort();
-    server.fakeLlm.script = { tokens: ['ok'] };
-    const deadline = Date.now() + 2000;
-    let after = await send(token);
-    while (after.status === 429 && Date.now() < deadline) after = await send(token);
-    expect(after.status).toBe(200);
   });
 });
 
