@@ -62,7 +62,7 @@ describe('lesson positions in the account', () => {
     expect(await completedAtOf(userId)).toEqual([null, null]);
   });
 
-  it('leaves a mark stored before issue 26 unread: never answered, and kept as it was', async () => {
+  it('leaves a mark stored by old versions unread: never answered, and kept as it was', async () => {
     const { cookie, userId } = await newLearnerWithId('Before');
     await server.database.db
       .insert(lessonProgress)
