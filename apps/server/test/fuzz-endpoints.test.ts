@@ -1,29 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GenerateDraftsResponse } from '@turtle/shared/cards-drafts';
-import { Plan, Subscription } from '@turtle/shared/plans';
-import { insertNote } from '../src/core/notes/notes.repository';
-import { cards } from '../src/db/schema';
+import { Plan } from '@turtle/shared/plans';
 import { hashPassword } from '../src/features/auth/password';
-import { ankiCollection, ankiPackage } from './support/anki-package';
-import { cardsClient, createChatReply } from './support/cards';
-import { createSessionToken, createUser } from './support/factories';
-import {
-  encodeLoosely,
-  FUZZ_PASSWORD,
-  nasty,
-  SHAPES,
-  type Shape,
-  type ShapedRequest,
-  type Things,
-} from './support/fuzz-shapes';
+import { fuzzPeople, NOTHING } from './support/fuzz-people';
+import { fuzzSender, toSent } from './support/fuzz-requests';
+import { FUZZ_PASSWORD, type Shape } from './support/fuzz-shape-parts';
+import { SHAPES } from './support/fuzz-shapes';
+import { encodeLoosely, nasty } from './support/fuzz-text';
 import { useTestServer } from './support/use-test-server';
 
-// Issue 17, "Done when": random bodies, with NUL and other control characters, to every endpoint; no 5xx. Each
-// endpoint read from the app gets the same number of requests, signed out and signed in, from a seeded generator:
-// a failure says its seed, and FUZZ_SEED=<seed> sends the same requests again.
+// security.md 7c.4, never a 5xx for bad input: random bodies, with NUL and other control characters, to every
+// endpoint. Each endpoint read from the app gets the same number of requests, signed out and signed in, from a
+// seeded generator: a failure says its seed, and FUZZ_SEED=<seed> sends the same requests again.
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RANDOM_PER_ENDPOINT = 4;
@@ -36,6 +24,8 @@ let passwordHash: string;
 beforeAll(async () => {
   passwordHash = await hashPassword(FUZZ_PASSWORD);
 });
+const { newPerson, thingsOf } = fuzzPeople(server, () => passwordHash);
+const send = fuzzSender(server);
 
 interface Endpoint {
   method: 'GET' | 'POST';
@@ -82,142 +72,6 @@ async function eachAtOnce<T>(items: T[], work: (item: T) => Promise<void>): Prom
     for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-}
-
-let ipCounter = 0;
-const nextIp = () => `10.99.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
-
-interface Person {
-  userId: string;
-  /** The session cookie's value. */
-  token: string;
-  plan: number;
-}
-
-/** Pro is a monthly subscription, so the plan and billing routes have one to change. */
-async function newPerson(plan: number = Plan.PRO): Promise<Person> {
-  const db = server.database.db;
-  const membership =
-    plan === Plan.PRO
-      ? { plan, subscription: Subscription.MONTHLY, expireAt: Date.now() + 30 * 86_400_000 }
-      : { plan, subscription: Subscription.LIFETIME, expireAt: -1 };
-  const user = await createUser(db, { ...membership, passwordHash });
-  return { userId: user.id, token: await createSessionToken(db, user.id), plan };
-}
-
-async function addNote(person: Person): Promise<string> {
-  const now = Date.now();
-  const id = randomUUID();
-  await insertNote(server.database.db, {
-    id,
-    userId: person.userId,
-    name: 'Compounding',
-    content: 'Compound interest is interest earned on earlier interest. Starting early matters more than amounts.',
-    createdAt: now,
-    updatedAt: now,
-    lastAccessAt: now,
-  });
-  return id;
-}
-
-/**
- * A note, a deleted one, a deck with a card graded once, a conversation with a reply, a card draft and, on Free, an
- * open demo checkout.
- */
-async function thingsOf(person: Person): Promise<Things> {
-  const db = server.database.db;
-  const client = cardsClient(server.url, person.token);
-  const expectOk = async (path: string, json: unknown) => {
-    const response = await client.call(path, json);
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status} ${response.text}`);
-    return response.data;
-  };
-  const noteId = await addNote(person);
-  const deck = await client.createDeck('Fuzzed');
-  const { card } = await client.createCard(deck.id, { front: 'Front', back: 'Back' });
-  const [reviewCard] = await db.select({ id: cards.id }).from(cards).where(eq(cards.noteId, card.id));
-  await expectOk('/api/cards/review/grade', { cardId: reviewCard!.id, rating: 3, durationMs: 1000 });
-  const chat = await createChatReply(db, person.userId, 'Index funds hold the whole market.');
-  const drafted = (await expectOk('/api/cards/drafts/generate', {
-    source: { kind: 'note', noteId },
-  })) as GenerateDraftsResponse;
-  let demoSessionId = 'none';
-  if (person.plan === Plan.FREE) {
-    const checkout = (await expectOk('/api/billing/checkout', { period: 'monthly' })) as { url: string };
-    demoSessionId = new URL(checkout.url, server.url).searchParams.get('session')!;
-  }
-  return {
-    deckId: deck.id,
-    cardNoteId: card.id,
-    cardId: reviewCard!.id,
-    noteId,
-    conversationId: chat.conversationId,
-    messageId: chat.messageId,
-    draftId: drafted.drafts[0]!.id,
-    demoSessionId,
-  };
-}
-
-/** For the routes whose requests name nothing a person owns. */
-const NOTHING: Things = {
-  deckId: 'none',
-  cardNoteId: 'none',
-  cardId: 'none',
-  noteId: 'none',
-  conversationId: 'none',
-  messageId: 'none',
-  draftId: 'none',
-  demoSessionId: 'none',
-};
-
-interface Sent {
-  method: string;
-  path: string;
-  contentType?: string;
-  body?: string | Uint8Array;
-  /** How the failure message shows a body that is not text. */
-  shown?: string;
-  token?: string;
-}
-
-/** Sends one request as a browser on its own address would; says what went wrong when the answer is a 5xx. */
-async function send(request: Sent): Promise<string | undefined> {
-  const headers: Record<string, string> = { origin: server.url, 'x-forwarded-for': nextIp() };
-  if (request.token) headers.cookie = `sid=${request.token}`;
-  if (request.contentType) headers['content-type'] = request.contentType;
-  const res = await fetch(server.url + request.path, {
-    method: request.method,
-    headers,
-    body: request.body as RequestInit['body'],
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  if (res.status < 500) return undefined;
-  const body = request.shown ?? JSON.stringify(request.body);
-  const who = request.token ? 'signed in' : 'signed out';
-  return `${request.method} ${request.path} ${who} ${request.contentType ?? ''} ${body} → ${res.status} ${text.slice(0, 200)}`;
-}
-
-async function toSent(request: ShapedRequest): Promise<Sent> {
-  const method = request.method ?? (request.form || request.json !== undefined || request.apkg ? 'POST' : 'GET');
-  if (request.form) {
-    const body = new URLSearchParams(request.form).toString();
-    return { method, path: request.path, contentType: 'application/x-www-form-urlencoded', body };
-  }
-  if (request.json !== undefined) {
-    return { method, path: request.path, contentType: 'application/json', body: JSON.stringify(request.json) };
-  }
-  if (request.apkg) {
-    const body = ankiPackage(await ankiCollection(request.apkg.decks, request.apkg.notes));
-    return {
-      method,
-      path: request.path,
-      contentType: 'application/octet-stream',
-      body,
-      shown: `an Anki package of ${JSON.stringify(request.apkg)}`,
-    };
-  }
-  return { method, path: request.path };
 }
 
 const reproduce = () => `FUZZ_SEED=${SEED} sends these requests again`;
