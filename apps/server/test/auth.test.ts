@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
 import { hashSessionToken } from '../src/core/identity/session-token';
 import { call, sessionCookieFrom } from './support/http';
-import { startTestServer } from './support/test-server';
-import { useTestServer } from './support/use-test-server';
+import { useTestServer, withTestServer } from './support/use-test-server';
 
 const server = useTestServer({
   env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
@@ -248,14 +247,11 @@ describe('secure cookies', () => {
   });
 
   it('marks the session cookie Secure when COOKIE_SECURE=true (no longer through NODE_ENV)', async () => {
-    const production = await startTestServer({ env: { COOKIE_SECURE: 'true' } });
-    try {
+    await withTestServer({ env: { COOKIE_SECURE: 'true' } }, async (production) => {
       const res = await call(production.url, '/api/user/signup', {
         form: { name: 'Prod', email: uniqueEmail(), password: 'secret1' },
       });
       expect(res.headers.getSetCookie().find((line) => line.startsWith('sid='))).toMatch(/; Secure/);
-    } finally {
-      await production.close();
-    }
+    });
   });
 });

@@ -7,8 +7,8 @@ import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
-// Issue 17, items 8 and 9: a NUL character was a 500 everywhere (PostgreSQL refuses 0x00) and its error line quoted
-// the query's values; a Range past the end of a page was a 500; a long media name got the app's page.
+// security.md 7c.4 and 7c.5: a NUL character is refused, never a 500 (PostgreSQL refuses 0x00), and no error line
+// quotes a query's values; a Range past the end of a page is no 500; a long media name never gets the app's page.
 
 const logLines: string[] = [];
 const server = useTestServer({

@@ -1,36 +1,24 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './support/use-test-server';
 
 // A build as Vite's precompress step leaves it (decision 020): each text file with its .br and .gz beside it.
 const INDEX_HTML = `<!doctype html><html><head><title>Turtle</title></head><body><div id="root">${'<p>shell</p>'.repeat(50)}</div></body></html>`;
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 const FONT = Buffer.from('wOF2 not compressible here');
 
-let server: TestServer;
-let webDir: string;
-
-function writeWithVariants(file: string, content: string) {
-  fs.writeFileSync(file, content);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
+/** Each text file with its .br and .gz beside it, by path. */
+function withVariants(file: string, content: string): Record<string, string | Uint8Array> {
+  return { [file]: content, [`${file}.br`]: zlib.brotliCompressSync(content), [`${file}.gz`]: zlib.gzipSync(content) };
 }
 
-beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turtle-web-compressed-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  writeWithVariants(path.join(webDir, 'index.html'), INDEX_HTML);
-  writeWithVariants(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
-  fs.writeFileSync(path.join(webDir, 'assets', 'inter-Ef56Gh78.woff2'), FONT);
-  server = await startTestServer({ webDistDir: webDir });
-});
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
+const server = useTestServer({
+  webFiles: {
+    ...withVariants('index.html', INDEX_HTML),
+    ...withVariants('assets/index-Ab12Cd34.js', SCRIPT),
+    'assets/inter-Ef56Gh78.woff2': FONT,
+  },
 });
 
 /** A raw GET (fetch would ask for and undo compression itself), with the body as the bytes on the wire. */

@@ -8,8 +8,8 @@ import { hashPassword } from '../src/features/auth/password';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
-// Issue 17, item 11: fullwidth and Cyrillic look-alikes, NFC/NFD forms and a trailing zero-width space each made a
-// new account beside an existing one.
+// security.md 7g.2 (a unique index on the normalised email): fullwidth and Cyrillic look-alikes, NFC/NFD forms and a
+// trailing zero-width space must never make a new account beside an existing one.
 
 const server = useTestServer({ env: { TRUST_PROXY: 'true' } });
 

@@ -5,7 +5,7 @@ import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
-// Issue 17, item 7: a note saved while the client saw a reset was created once per retry. A create sent with an
+// Decision 017: a note saved while the client saw a reset must not be created once per retry. A create sent with an
 // Idempotency-Key is made once; a retry gets the first answer.
 
 const server = useTestServer();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, sessionCookieFrom } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
-// Issue 17, item 10: failed logins are throttled per account, progressively, and keyed so that guesses from
+// Decision 016: failed logins are throttled per account, progressively, and keyed so that guesses from
 // elsewhere never lock the owner out of a browser they signed in on before.
 
 const server = useTestServer({ env: { TRUST_PROXY: 'true' } });

@@ -6,8 +6,9 @@ import { call } from './support/http';
 import { startOwnRedis, type OwnRedis } from './support/own-redis';
 import { startTestServer, type TestServer } from './support/test-server';
 
-// Issue 17, item 1: a frozen Redis hung login and signup forever while health said 200, and a killed Redis turned
-// the per-email login limit off. Each test runs its own redis-server and freezes or kills it.
+// security.md 7a.11 (stricter while Redis fails): a frozen Redis must not hang login and signup while health says
+// 200, nor a killed Redis turn the per-email login limit off. Each test runs its own redis-server and freezes or kills
+// it, and its own app on it.
 
 let redis: OwnRedis | undefined;
 let server: TestServer | undefined;

@@ -9,6 +9,8 @@ import { users } from '../src/db/schema';
 import { openDatabase } from '../src/db/open-database';
 import { createUser } from './support/factories';
 
+// The quota classes themselves need a database, not an app: the run's database (PostgreSQL with DATABASE_URL, else
+// PGlite), opened here.
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase(

@@ -94,7 +94,7 @@ describe('GET /api/user/status', () => {
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
   });
 
-  // Issue 17, item 12: a session used every day slid forever.
+  // security.md 7a.7: a session used every day must not slide forever.
   it('ends a session 90 days after its login, however recently it slid', async () => {
     const user = await createUser(db());
     const token = await createSessionToken(
@@ -173,6 +173,7 @@ describe('POST /api/user/logout', () => {
 
 describe('a database failure mid-request', () => {
   it('answers 500 with a generic body and no internals', async () => {
+    // An app of its own, not the shared one: the test closes its database under it.
     const broken = await startTestServer();
     const user = await createUser(broken.database.db);
     const token = await createSessionToken(broken.database.db, user.id);

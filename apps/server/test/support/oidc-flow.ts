@@ -1,3 +1,5 @@
+import { call } from './http';
+
 /**
  * Drives the "Continue with" popup over plain HTTP, as the browser would: a cookie jar per host, redirects
  * followed by hand. Used against the development provider and against a stand-alone issuer.
@@ -101,4 +103,10 @@ export async function signInThroughPopup(
   const action = /<form method="post" action="([^"]+)"/.exec(login.text)![1]!;
   const done = await followRedirects(jar, new URL(action, login.url).href, { form: account });
   return readPopupPage(done.response.status, done.text);
+}
+
+/** What the opener does with the popup's message: POST it, with this browser's cookies. */
+export async function redeem(appUrl: string, jar: CookieJar, form: Record<string, string>) {
+  const res = await call(appUrl, '/api/user/login_3rd_party', { form, cookie: jar.header(appUrl) });
+  return res;
 }
