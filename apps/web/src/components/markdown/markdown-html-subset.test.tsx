@@ -54,8 +54,9 @@ function dangersIn(root: Element): string[] {
   const found: string[] = [];
   for (const element of root.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();
-    // KaTeX draws with MathML, inline styles and SVG; the blocked-image note has its icon.
-    const ours = element.closest('.katex, [title="Images from other sites are not loaded."]') !== null;
+    // KaTeX draws with MathML, inline styles and SVG, and a formula it cannot read as its source in its error colour
+    // (`.katex-error`, style="color:…" of math-katex.ts); the blocked-image note has its icon.
+    const ours = element.closest('.katex, .katex-error, [title="Images from other sites are not loaded."]') !== null;
     const forbidden = ['script', 'style', 'iframe', 'object', 'embed', 'form', 'base', 'meta', 'link', 'template'];
     if (forbidden.includes(tag) || (!ours && ['svg', 'math', 'button', 'textarea'].includes(tag))) {
       found.push(`<${tag}>`);
@@ -123,7 +124,8 @@ describe('MarkdownMessage with allowHtmlSubset (card faces): the sanitized HTML 
         cleanup();
         expect(dangers).toEqual([]);
       }),
-      { numRuns: 80 },
+      // Two formulas side by side ("$x$$x$") end as a KaTeX error span: a failure fast-check found in CI.
+      { numRuns: 80, examples: [[['$x$', '$x$']]] },
     );
   }, 60_000);
 
