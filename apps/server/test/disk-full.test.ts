@@ -7,8 +7,8 @@ import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/ser
 // Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-// Issue 17, item 6: a full disk during a note save answers 507 with a message, not a generic 500. The server runs
-// on a small disk of its own (needs root and mount: CI and the developers' machines have both).
+// A full disk during a note save answers 507 with a message, not a generic 500. The server runs as a process of its
+// own on a small disk of its own (needs root and mount: CI and the developers' machines have both).
 describe.runIf(canMount)('a full disk while the server runs', () => {
   let disk: ReturnType<typeof mountTmpfs>;
   let server: ServerProcess;

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, SERVER_NODE_FLAGS } from '../../../scripts/lib/build-app.mjs';
 import { freePort } from '../../../scripts/lib/built-server.mjs';
 
-// Issue 17 item 2 and the assistant issue's "Production start": `npm start` runs the server as npm's one child,
-// SIGTERM to npm's pid (what a supervisor sends) stops it cleanly, and the logs are JSON lines when not on a terminal.
+// Decision 017 and the README's production start: `npm start` runs the server as npm's one child, SIGTERM to npm's
+// pid (what a supervisor sends) stops it cleanly, and the logs are JSON lines when not on a terminal.
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let dir: string;

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, sessionCookieFrom } from './support/http';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
 
-// Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
+// The server as a process of its own (signals, exit codes, the data folder's lock), which an app in the test's process
+// cannot show. Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const started: ServerProcess[] = [];

@@ -9,8 +9,9 @@ import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/ser
 // Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-// Issue 17, item 2: SIGTERM drains. Every request already received is answered, new requests on open connections
-// are answered with `Connection: close`, and the process exits 0 without waiting on idle keep-alive connections.
+// Decision 017: SIGTERM drains, which only a real process shows. Every request already received is answered, new
+// requests on open connections are answered with `Connection: close`, and the process exits 0 without waiting on
+// idle keep-alive connections.
 
 const started: ServerProcess[] = [];
 const tempDirs: string[] = [];

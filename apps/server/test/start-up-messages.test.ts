@@ -9,7 +9,8 @@ import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/ser
 // Each test spawns a server (tsx, PGlite): on a busy machine a start alone can take half a minute.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-// Issue 17, item 6: each start-up failure is one line saying what is wrong and what to do, not a bare code.
+// Each start-up failure is one line saying what is wrong and what to do, not a bare code: a process of its own that
+// exits, for each.
 
 const started: ServerProcess[] = [];
 const cleanups: Array<() => void> = [];
@@ -147,8 +148,8 @@ describe('PostgreSQL problems', () => {
   });
 });
 
-// Issue 17, item 13: on 0.0.0.0 anyone could sign in as any account through the development provider, and the demo
-// checkout gave Pro away. Beyond loopback both must be named in the configuration.
+// Decision 033: on 0.0.0.0 anyone could sign in as any account through the development provider, and the demo
+// checkout would give Pro away. Beyond loopback both must be named in the configuration.
 describe('an address other machines can reach', () => {
   it('refuses to start with the development sign-in and the demo checkout unless they are named', async () => {
     const line = await failureLine({ DATA_DIR: path.join(tempDir(), 'data'), HOST: '0.0.0.0' });
