@@ -34,7 +34,6 @@ export const DemoCheckoutIdSchema = z
 
 /** `POST /api/billing/checkout` (JSON). */
 export const CheckoutBodySchema = z.object({ period: BillingPeriodSchema });
-export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 
 /**
  * Where the browser goes next: Stripe's hosted checkout (absolute), or the demo checkout page
@@ -46,7 +45,6 @@ export interface CheckoutResponse {
 
 /** `POST /api/stripe/handle_payment_success` (form-encoded, product.md §7): the id from `/payment/success?cs_id=`. */
 export const HandlePaymentSuccessBodySchema = z.object({ csId: CheckoutIdSchema });
-export type HandlePaymentSuccessBody = z.infer<typeof HandlePaymentSuccessBodySchema>;
 /** The user, upgraded, exactly as `GET /api/user/status` answers it. */
 export type HandlePaymentSuccessResponse = User;
 
@@ -54,7 +52,6 @@ export type HandlePaymentSuccessResponse = User;
 export const DemoSessionQuerySchema = z.object({ id: DemoCheckoutIdSchema });
 /** `POST /api/billing/demo/pay` and `POST /api/billing/demo/cancel` (JSON). */
 export const DemoSessionBodySchema = z.object({ id: DemoCheckoutIdSchema });
-export type DemoSessionBody = z.infer<typeof DemoSessionBodySchema>;
 
 export const DEMO_CHECKOUT_STATUSES = ['open', 'complete', 'canceled'] as const;
 export type DemoCheckoutStatus = (typeof DEMO_CHECKOUT_STATUSES)[number];
@@ -109,11 +106,9 @@ export interface DemoPayment {
 export const RenewalBodySchema = z.object({
   renew: z.boolean({ error: 'Say whether the plan should renew (true or false).' }),
 });
-export type RenewalBody = z.infer<typeof RenewalBodySchema>;
 
 /** `POST /api/billing/period` (JSON): switch Pro between monthly and yearly billing. */
 export const ChangePeriodBodySchema = z.object({ period: BillingPeriodSchema });
-export type ChangePeriodBody = z.infer<typeof ChangePeriodBodySchema>;
 
 export const BILLING_MESSAGES = {
   alreadyPro: (period: BillingPeriod) =>

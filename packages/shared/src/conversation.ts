@@ -83,7 +83,6 @@ export const RenameConversationBodySchema = z.object({
       `A conversation name must have ${CONVERSATION_TITLE_MAX_LENGTH} characters or less.`,
     ),
 });
-export type RenameConversationBody = z.infer<typeof RenameConversationBodySchema>;
 
 /** `POST /api/chat/conversations/delete`. */
 export const DeleteConversationBodySchema = z.object({ id: IdSchema });

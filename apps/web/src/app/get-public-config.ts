@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@turtle/shared/app-config';
+import { healthAndConfigEndpoints } from '@turtle/shared/endpoints/health-and-config';
 import { api } from '../lib/api-client';
 
-export const getPublicConfig = () => api.get<PublicConfig>('/api/config');
+export const getPublicConfig = () => api.call(healthAndConfigEndpoints.config);

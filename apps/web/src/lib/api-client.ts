@@ -1,4 +1,7 @@
+import type { Endpoint, InputOf, ResponseOf } from '@turtle/shared/endpoints/endpoint';
 import type { ApiErrorBody } from '@turtle/shared/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@turtle/shared/idempotency';
+import { apiUrl } from './api-url';
 
 /** A failed call: carries the server's `{ code, message }` body (product.md §7: calls reject with the response body). */
 export class ApiError extends Error {
@@ -57,13 +60,13 @@ function takeReadAhead(path: string): Promise<Response> | undefined {
 
 type Body = { json: unknown } | { form: Record<string, string> } | { file: Blob } | undefined;
 
-async function request<T>(
+async function exchange<T>(
   method: string,
   path: string,
   body?: Body,
   signal?: AbortSignal,
   extraHeaders?: Record<string, string>,
-): Promise<T> {
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   let payload: BodyInit | undefined;
   if (body && 'json' in body) {
@@ -85,10 +88,45 @@ async function request<T>(
       isErrorBody(data) ? data : { code: 'http', message: `The request failed (${response.status}).` },
     );
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
+}
+
+const request = async <T>(...args: Parameters<typeof exchange>) => (await exchange<T>(...args)).data;
+
+/** What `api.call` sends: the entry's body, query and path parameters, typed from the entry, and its options. */
+export type CallInput<E extends Endpoint> = InputOf<E, Blob> & {
+  signal?: AbortSignal;
+} & (E extends { idempotent: true } ? { idempotencyKey?: string } : object);
+
+/** The input may be left out when the entry takes none. */
+type CallArgs<E extends Endpoint> = keyof InputOf<E, Blob> extends never ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+function bodyOf(endpoint: Endpoint, body: unknown): Body {
+  if (body === undefined || !endpoint.encoding) return undefined;
+  if (endpoint.encoding === 'binary') return { file: body as Blob };
+  if (endpoint.encoding === 'json') return { json: body };
+  const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  return { form: Object.fromEntries(fields.map(([name, value]) => [name, String(value)])) };
+}
+
+function callOnce<E extends Endpoint>(endpoint: E, input: Partial<CallInput<E>> = {}) {
+  const { body, params, query, signal, idempotencyKey } = input as Partial<
+    Record<'body' | 'params' | 'query', object> & { signal: AbortSignal; idempotencyKey: string }
+  >;
+  const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined;
+  const url = apiUrl(endpoint, { params, query });
+  return exchange<ResponseOf<E>>(endpoint.method, url, bodyOf(endpoint, body), signal, headers);
 }
 
 export const api = {
+  /**
+   * Calls an endpoint of the shared table (docs/api.md "The endpoint table") with its typed input: the URL from its
+   * path, params and query, the body in its encoding, an `Idempotency-Key` where it takes one. Answers its response.
+   */
+  call: async <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> =>
+    (await callOnce(endpoint, input)).data,
+  /** `call`, also answering the response's headers (a header that carries a notice beside the body). */
+  callWithHeaders: <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>) => callOnce(endpoint, input),
   get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
   post: <T>(path: string) => request<T>('POST', path),
   /** `headers` adds request headers, such as the `Idempotency-Key` of a create. */

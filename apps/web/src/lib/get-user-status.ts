@@ -1,4 +1,4 @@
-import type { UserStatusResponse } from '@turtle/shared/user';
+import { sessionEndpoints } from '@turtle/shared/endpoints/sessions';
 import { api } from './api-client';
 
-export const getUserStatus = () => api.get<UserStatusResponse>('/api/user/status');
+export const getUserStatus = () => api.call(sessionEndpoints.status);

@@ -1,4 +1,4 @@
-import type { LogoutResponse } from '@turtle/shared/user';
+import { sessionEndpoints } from '@turtle/shared/endpoints/sessions';
 import { api } from './api-client';
 
-export const logout = () => api.post<LogoutResponse>('/api/user/logout');
+export const logout = () => api.call(sessionEndpoints.logout);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_MESSAGES, ChangePasswordBodySchema, type OkResponse } from '@turtle/shared/account';
+import { ACCOUNT_MESSAGES } from '@turtle/shared/account';
+import { accountEndpoints } from '@turtle/shared/endpoints/account.schemas';
 import { MINUTE_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { sessionCache } from '../../core/identity/session-cache';
 import { requireUser } from '../../core/identity/sessions';
@@ -26,16 +27,12 @@ const CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE_MS };
  */
 export function passwordChangeRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
   const throttle = createLoginThrottle(app);
-  app.post(
-    '/api/account/password',
-    {
-      config: { accepts: 'json' },
-      preHandler: rateLimited(app, [{ name: 'password-change', ...CHANGE_LIMIT, key: perUser }]),
-    },
-    async (request, reply): Promise<OkResponse> => {
-      const user = requireUser(request);
+  route(
+    app,
+    accountEndpoints.changePassword,
+    { user: requireUser, preHandler: rateLimited(app, [{ name: 'password-change', ...CHANGE_LIMIT, key: perUser }]) },
+    async ({ user, body }, request, reply) => {
       const sessionId = request.auth!.sessionId;
-      const body = parseInput(ChangePasswordBodySchema, request.body ?? {});
       if (!user.passwordHash) throw new HttpError(409, 'passwordNotSet', ACCOUNT_MESSAGES.noPassword);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         logAuthEvent(request, 'password_change', 'invalidPassword', { userId: user.id });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, LoginBodySchema, normalizeEmail, SignupBodySchema } from '@turtle/shared/auth';
-import type { User } from '@turtle/shared/user';
+import { AUTH_MESSAGES, normalizeEmail } from '@turtle/shared/auth';
+import { sessionEndpoints } from '@turtle/shared/endpoints/sessions.schemas';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { countAttempt, createLimiter, rateLimited, tooManyAttempts } from '../../plugins/rate-limit';
 import { startSession } from '../../core/identity/sessions';
 import { toUserResponse } from '../../core/identity/user-response';
@@ -22,11 +22,11 @@ const emailAlreadyUsed = () => new HttpError(409, 'emailAlreadyUsed', AUTH_MESSA
 export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
   const throttle = createLoginThrottle(app);
   const signupsPerEmail = createLimiter(app, SIGNUP_EMAIL_LIMIT);
-  app.post(
-    '/api/user/signup',
-    { config: { accepts: 'form' }, preHandler: rateLimited(app, SIGNUP_LIMITS) },
-    async (request, reply): Promise<User> => {
-      const body = parseInput(SignupBodySchema, request.body ?? {});
+  route(
+    app,
+    sessionEndpoints.signup,
+    { preHandler: rateLimited(app, SIGNUP_LIMITS) },
+    async ({ body }, request, reply) => {
       const email = normalizeEmail(body.email);
       await countAttempt(signupsPerEmail, emailKey(email), reply);
       if (await findUserByEmail(db, email)) {
@@ -49,11 +49,11 @@ export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: b
     },
   );
 
-  app.post(
-    '/api/user/login',
-    { config: { accepts: 'form' }, preHandler: rateLimited(app, LOGIN_LIMITS) },
-    async (request, reply): Promise<User> => {
-      const body = parseInput(LoginBodySchema, request.body ?? {});
+  route(
+    app,
+    sessionEndpoints.login,
+    { preHandler: rateLimited(app, LOGIN_LIMITS) },
+    async ({ body }, request, reply) => {
       const email = normalizeEmail(body.email);
       const user = await findUserByEmail(db, email);
       // Failures from a browser the owner signed in on before count apart: guesses elsewhere never lock them out.

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, normalizeEmail, ThirdPartyLoginBodySchema } from '@turtle/shared/auth';
+import { AUTH_MESSAGES, normalizeEmail } from '@turtle/shared/auth';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@turtle/shared/constants';
-import type { User } from '@turtle/shared/user';
+import { sessionEndpoints } from '@turtle/shared/endpoints/sessions.schemas';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { rateLimited } from '../../plugins/rate-limit';
 import { hashSessionToken } from '../../core/identity/session-token';
 import { startSession } from '../../core/identity/sessions';
@@ -31,11 +31,11 @@ const accountExists = () => new HttpError(409, 'accountExists', AUTH_MESSAGES.ac
  * from a verified OIDC sign-in must be unused, unexpired, for this email and from this browser.
  */
 export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
-  app.post(
-    '/api/user/login_3rd_party',
-    { config: { accepts: 'form' }, preHandler: rateLimited(app, THIRD_PARTY_LOGIN_LIMITS) },
-    async (request, reply): Promise<User> => {
-      const body = parseInput(ThirdPartyLoginBodySchema, request.body ?? {});
+  route(
+    app,
+    sessionEndpoints.loginThirdParty,
+    { preHandler: rateLimited(app, THIRD_PARTY_LOGIN_LIMITS) },
+    async ({ body }, request, reply) => {
       const email = normalizeEmail(body.email);
       // Taken (deleted) before any check: a ticket is spent by its first use, right or wrong.
       const ticket = body.ticket ? await takeLoginTicket(db, hashSessionToken(body.ticket)) : undefined;

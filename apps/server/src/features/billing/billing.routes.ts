@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CheckoutBodySchema,
-  HandlePaymentSuccessBodySchema,
-  type CheckoutResponse,
-  type HandlePaymentSuccessResponse,
-  type PortalResponse,
-} from '@turtle/shared/billing';
 import { MINUTE_MS } from '@turtle/shared/constants';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing.schemas';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appOrigin } from '../../lib/app-origin';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
 import { requireUser } from '../../core/identity/sessions';
@@ -39,15 +33,11 @@ export async function billingRoutes(
   }
   const origin = (request: Parameters<typeof appOrigin>[0]) => appOrigin(request, config.publicOrigin);
 
-  app.post(
-    '/api/billing/checkout',
-    {
-      config: { accepts: 'json' },
-      preHandler: rateLimited(app, [{ name: 'checkout', ...CHECKOUT_LIMIT, key: perUser }]),
-    },
-    async (request): Promise<CheckoutResponse> => {
-      const user = requireUser(request);
-      const { period } = parseInput(CheckoutBodySchema, request.body ?? {});
+  route(
+    app,
+    billingEndpoints.checkout,
+    { user: requireUser, preHandler: rateLimited(app, [{ name: 'checkout', ...CHECKOUT_LIMIT, key: perUser }]) },
+    async ({ user, body: { period } }, request) => {
       const billing = await findBillingCustomer(db, user.id);
       const conflict = purchaseConflict(user, billing, period);
       if (conflict) throw conflict;
@@ -65,15 +55,11 @@ export async function billingRoutes(
     },
   );
 
-  app.post(
-    '/api/stripe/handle_payment_success',
-    {
-      config: { accepts: 'form' },
-      preHandler: rateLimited(app, [{ name: 'payment-success', ...VERIFY_LIMIT, key: perUser }]),
-    },
-    async (request, reply): Promise<HandlePaymentSuccessResponse> => {
-      const user = requireUser(request);
-      const { csId } = parseInput(HandlePaymentSuccessBodySchema, request.body ?? {});
+  route(
+    app,
+    billingEndpoints.paymentSuccess,
+    { user: requireUser, preHandler: rateLimited(app, [{ name: 'payment-success', ...VERIFY_LIMIT, key: perUser }]) },
+    async ({ user, body: { csId } }, request, reply) => {
       // The other provider's id format is as wrong as a made-up one: refused without asking anyone.
       if (!provider.isCheckoutId(csId)) throw new HttpError(400, 'validation', 'This is not a checkout id.', 'csId');
       const confirmed = await verifyAndFulfil(db, provider, user, csId, request.log);
@@ -83,8 +69,7 @@ export async function billingRoutes(
     },
   );
 
-  app.post('/api/billing/portal', async (request): Promise<PortalResponse> => {
-    const user = requireUser(request);
+  route(app, billingEndpoints.portal, { user: requireUser }, async ({ user }, request) => {
     const billing = await findBillingCustomer(db, user.id);
     // A customer made for a checkout that was never paid has nothing to manage yet.
     if (

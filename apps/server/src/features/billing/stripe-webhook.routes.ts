@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { JSON_BODY_LIMIT_BYTES } from '@turtle/shared/constants';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing.schemas';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import type { StripePaymentProvider } from '../../providers/payments/stripe-provider';
 import { applyStripeEvent } from './stripe-webhooks.service';
 
@@ -23,7 +25,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, db: Db, provider
       (_request, body, done) => done(null, body),
     );
 
-    scope.post('/api/stripe/webhook', { config: { allowCrossOrigin: true } }, async (request) => {
+    route(scope, billingEndpoints.stripeWebhook, { config: { allowCrossOrigin: true } }, async (_input, request) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badSignature();
       let event: Stripe.Event;

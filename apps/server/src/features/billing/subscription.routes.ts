@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  BILLING_MESSAGES,
-  ChangePeriodBodySchema,
-  RenewalBodySchema,
-  type SubscriptionSummary,
-} from '@turtle/shared/billing';
+import { BILLING_MESSAGES, type SubscriptionSummary } from '@turtle/shared/billing';
 import { MINUTE_MS } from '@turtle/shared/constants';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing.schemas';
 import { effectivePlan } from '@turtle/shared/entitlements';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import type { AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
 import { requireUser } from '../../core/identity/sessions';
@@ -46,73 +42,62 @@ export function subscriptionRoutes(app: FastifyInstance, db: Db, provider: AnyPa
     return { user, period, billing: await findBillingCustomer(db, user.id) };
   };
 
-  app.get('/api/billing/subscription', async (request): Promise<SubscriptionSummary> => {
-    return summaryOf(requireUser(request).id);
+  route(app, billingEndpoints.subscription, { user: requireUser }, async ({ user }) => summaryOf(user.id));
+
+  // These two check the body first, then who is asking (proBilling).
+  route(app, billingEndpoints.renewal, { preHandler: changeLimit }, async ({ body: { renew } }, request) => {
+    const { user, billing } = await proBilling(request);
+    if (provider.kind === 'stripe') {
+      const subscriptionId = billing?.provider === 'stripe' ? billing.subscriptionId : null;
+      if (!subscriptionId) throw notPro();
+      const state = await askProvider(request.log, () => provider.setRenewal(subscriptionId, renew));
+      await updateBillingCustomer(db, user.id, {
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        subscriptionStatus: state.status,
+        updatedAt: Date.now(),
+      });
+    } else {
+      // A demo Pro from before Plan & billing existed has no row yet: it is made here.
+      await upsertBillingCustomer(db, {
+        userId: user.id,
+        provider: 'demo',
+        customerId: null,
+        subscriptionId: null,
+        subscriptionStatus: 'active',
+        cancelAtPeriodEnd: !renew,
+        updatedAt: Date.now(),
+      });
+    }
+    return summaryOf(user.id);
   });
 
-  app.post(
-    '/api/billing/renewal',
-    { config: { accepts: 'json' }, preHandler: changeLimit },
-    async (request): Promise<SubscriptionSummary> => {
-      const { renew } = parseInput(RenewalBodySchema, request.body ?? {});
-      const { user, billing } = await proBilling(request);
-      if (provider.kind === 'stripe') {
-        const subscriptionId = billing?.provider === 'stripe' ? billing.subscriptionId : null;
-        if (!subscriptionId) throw notPro();
-        const state = await askProvider(request.log, () => provider.setRenewal(subscriptionId, renew));
-        await updateBillingCustomer(db, user.id, {
+  route(app, billingEndpoints.period, { preHandler: changeLimit }, async ({ body: { period } }, request) => {
+    const { user, period: held, billing } = await proBilling(request);
+    if (held === period) throw new HttpError(409, 'conflict', BILLING_MESSAGES.samePeriod(period));
+    if (provider.kind === 'stripe') {
+      const subscriptionId = billing?.provider === 'stripe' ? billing.subscriptionId : null;
+      if (!subscriptionId) throw notPro();
+      const state = await askProvider(request.log, () => provider.changePeriod(subscriptionId, period));
+      await db.transaction(async (tx) => {
+        if (state.period && state.periodEndMs !== null) {
+          await setMembership(tx, user.id, {
+            plan: Plan.PRO,
+            subscription: state.period === 'monthly' ? Subscription.MONTHLY : Subscription.YEARLY,
+            expireAt: state.periodEndMs,
+          });
+        }
+        await updateBillingCustomer(tx, user.id, {
           cancelAtPeriodEnd: state.cancelAtPeriodEnd,
           subscriptionStatus: state.status,
           updatedAt: Date.now(),
         });
-      } else {
-        // A demo Pro from before Plan & billing existed has no row yet: it is made here.
-        await upsertBillingCustomer(db, {
-          userId: user.id,
-          provider: 'demo',
-          customerId: null,
-          subscriptionId: null,
-          subscriptionStatus: 'active',
-          cancelAtPeriodEnd: !renew,
-          updatedAt: Date.now(),
-        });
-      }
-      return summaryOf(user.id);
-    },
-  );
-
-  app.post(
-    '/api/billing/period',
-    { config: { accepts: 'json' }, preHandler: changeLimit },
-    async (request): Promise<SubscriptionSummary> => {
-      const { period } = parseInput(ChangePeriodBodySchema, request.body ?? {});
-      const { user, period: held, billing } = await proBilling(request);
-      if (held === period) throw new HttpError(409, 'conflict', BILLING_MESSAGES.samePeriod(period));
-      if (provider.kind === 'stripe') {
-        const subscriptionId = billing?.provider === 'stripe' ? billing.subscriptionId : null;
-        if (!subscriptionId) throw notPro();
-        const state = await askProvider(request.log, () => provider.changePeriod(subscriptionId, period));
-        await db.transaction(async (tx) => {
-          if (state.period && state.periodEndMs !== null) {
-            await setMembership(tx, user.id, {
-              plan: Plan.PRO,
-              subscription: state.period === 'monthly' ? Subscription.MONTHLY : Subscription.YEARLY,
-              expireAt: state.periodEndMs,
-            });
-          }
-          await updateBillingCustomer(tx, user.id, {
-            cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-            subscriptionStatus: state.status,
-            updatedAt: Date.now(),
-          });
-        });
-      } else {
-        // Like Stripe when the interval changes: the new period starts now.
-        await db.transaction((tx) => startDemoPeriod(tx, user.id, period, Date.now()));
-      }
-      return summaryOf(user.id);
-    },
-  );
+      });
+    } else {
+      // Like Stripe when the interval changes: the new period starts now.
+      await db.transaction((tx) => startDemoPeriod(tx, user.id, period, Date.now()));
+    }
+    return summaryOf(user.id);
+  });
 
   if (provider.kind === 'demo') {
     // The demo renews what Plan & billing says renews (no money moves), the first time the member is seen after.

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
 import type { ChatStreamMessage } from '@turtle/shared/chat-stream';
-import { ChatSendBodySchema, type ChatSendMeta } from '@turtle/shared/conversation';
+import type { ChatSendBody, ChatSendMeta } from '@turtle/shared/conversation';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat.schemas';
 import { HttpError } from '../../lib/http-error';
 import { onceForKey, storedAnswerFor } from '../../lib/idempotency';
 import { SseWriter } from '../../core/assistant/sse';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { findOwnNotesByIds } from '../../core/notes/notes.repository';
 import { requireUser } from '../../core/identity/sessions';
+import type { UserRow } from '../../core/identity/users.repository';
 import { answerWithAssistant, type AssistantServices } from '../../core/assistant/assistant-reply';
 import { assistantRateLimit } from '../../core/assistant/assistant-rate-limit';
 import { resolveModel } from '../../core/assistant/reply-checks';
@@ -45,17 +47,21 @@ const HISTORY_CHARS_MAX = 120_000;
  * saving it as it grows. The reply does not depend on this response: closing the page does not stop it.
  */
 export function chatSendRoutes(app: FastifyInstance, services: AssistantServices): void {
-  app.post(
-    '/api/chat/send',
-    { config: { accepts: 'json', cachedSession: true }, preHandler: assistantRateLimit(app) },
-    (request: FastifyRequest, reply: FastifyReply) => send(request, reply, services),
+  route(
+    app,
+    chatEndpoints.send,
+    { user: requireUser, config: { cachedSession: true }, preHandler: assistantRateLimit(app) },
+    (input, request, reply) => send(input, request, reply, services),
   );
 }
 
-async function send(request: FastifyRequest, reply: FastifyReply, services: AssistantServices) {
+async function send(
+  { user, body }: { user: UserRow; body: ChatSendBody },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: AssistantServices,
+) {
   const { db } = services;
-  const user = requireUser(request);
-  const body = parseInput(ChatSendBodySchema, request.body ?? {});
   const model = resolveModel(services.config, body.model);
   const regenerate = 'regenerate' in body;
   const sent = { scope: 'chat-send', userId: user.id };

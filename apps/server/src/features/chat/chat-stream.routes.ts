@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChatStreamBodySchema } from '@turtle/shared/chat-stream';
-import { effectivePlan, type ChatUsage } from '@turtle/shared/entitlements';
-import { parseInput } from '../../lib/validate';
+import type { ChatStreamBody } from '@turtle/shared/chat-stream';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat.schemas';
+import { effectivePlan } from '@turtle/shared/entitlements';
+import { route } from '../../lib/route';
 import { requireUser } from '../../core/identity/sessions';
+import type { UserRow } from '../../core/identity/users.repository';
 import { answerWithAssistant, type AssistantServices } from '../../core/assistant/assistant-reply';
 import { assistantRateLimit } from '../../core/assistant/assistant-rate-limit';
 import { dailyLimit, resolveModel } from '../../core/assistant/reply-checks';
@@ -17,17 +19,14 @@ import { buildPrompt } from './prompt';
  * `/api/chat/send`.)
  */
 export function chatStreamRoutes(app: FastifyInstance, services: AssistantServices): void {
-  const handler = (request: FastifyRequest, reply: FastifyReply) => streamReply(request, reply, services);
-  const routeOptions = {
-    config: { accepts: 'json' as const, cachedSession: true },
-    preHandler: assistantRateLimit(app),
-  };
-  app.post('/api/chat/stream', routeOptions, handler);
-  app.post('/api/test/stream', routeOptions, handler);
+  const handler = (input: { user: UserRow; body: ChatStreamBody }, request: FastifyRequest, reply: FastifyReply) =>
+    streamReply(input, request, reply, services);
+  const routeOptions = { user: requireUser, config: { cachedSession: true }, preHandler: assistantRateLimit(app) };
+  route(app, chatEndpoints.stream, routeOptions, handler);
+  route(app, chatEndpoints.testStream, routeOptions, handler);
 
   /** The meter by the composer: replies used today against the plan's limit. */
-  app.get('/api/chat/usage', async (request): Promise<ChatUsage> => {
-    const user = requireUser(request);
+  route(app, chatEndpoints.usage, { user: requireUser }, async ({ user }) => {
     const now = Date.now();
     const plan = effectivePlan(user, now);
     const limit = dailyLimit(services.config, plan);
@@ -37,9 +36,12 @@ export function chatStreamRoutes(app: FastifyInstance, services: AssistantServic
   });
 }
 
-async function streamReply(request: FastifyRequest, reply: FastifyReply, services: AssistantServices) {
-  const user = requireUser(request);
-  const body = parseInput(ChatStreamBodySchema, request.body ?? {});
+async function streamReply(
+  { user, body }: { user: UserRow; body: ChatStreamBody },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: AssistantServices,
+) {
   const model = resolveModel(services.config, body.model);
   const notes = await loadMentionedNotes(services.db, user.id, body.noteIds);
   await answerWithAssistant(services, {

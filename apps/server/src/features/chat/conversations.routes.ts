@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ConversationIdQuerySchema,
-  DeleteConversationBodySchema,
-  RenameConversationBodySchema,
-  StopReplyBodySchema,
-  type ConversationSummary,
-  type GetConversationResponse,
-  type ListConversationsResponse,
-} from '@turtle/shared/conversation';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat.schemas';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { requireUser } from '../../core/identity/sessions';
 import { toMessage, toSummary } from './conversation-shapes';
 import {
@@ -32,14 +24,11 @@ export function conversationsRoutes(
   db: Db,
   { replies, slots }: Pick<AssistantServices, 'replies' | 'slots'>,
 ): void {
-  app.get('/api/chat/conversations', async (request): Promise<ListConversationsResponse> => {
-    const user = requireUser(request);
+  route(app, chatEndpoints.conversations, { user: requireUser }, async ({ user }) => {
     return { conversations: (await listOwnConversations(db, user.id)).map(toSummary) };
   });
 
-  app.get('/api/chat/conversations/get', async (request): Promise<GetConversationResponse> => {
-    const user = requireUser(request);
-    const { id } = parseInput(ConversationIdQuerySchema, request.query ?? {});
+  route(app, chatEndpoints.conversation, { user: requireUser }, async ({ user, query: { id } }) => {
     const conversation = await findOwnConversation(db, user.id, id);
     if (!conversation) throw conversationNotFound();
     let rows = await listMessages(db, id);
@@ -52,17 +41,13 @@ export function conversationsRoutes(
     return { conversation: { ...toSummary(conversation), messages: rows.map(toMessage) } };
   });
 
-  app.post('/api/chat/conversations/rename', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { id, title } = parseInput(RenameConversationBodySchema, request.body ?? {});
+  route(app, chatEndpoints.rename, { user: requireUser }, async ({ user, body: { id, title } }) => {
     const row = await renameOwnConversation(db, user.id, id, title);
     if (!row) throw conversationNotFound();
-    return { conversation: toSummary(row) satisfies ConversationSummary };
+    return { conversation: toSummary(row) };
   });
 
-  app.post('/api/chat/conversations/delete', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { id } = parseInput(DeleteConversationBodySchema, request.body ?? {});
+  route(app, chatEndpoints.delete, { user: requireUser }, async ({ user, body: { id } }) => {
     if (!(await findOwnConversation(db, user.id, id))) throw conversationNotFound();
     // A reply still being written stops at once here; elsewhere at its next save, when it finds its row gone.
     for (const messageId of await requestStop(db, id)) replies.stop(messageId);
@@ -71,9 +56,7 @@ export function conversationsRoutes(
   });
 
   /** Stop: the reply ends now and keeps what was written (status `stopped`). Nothing to stop is not an error. */
-  app.post('/api/chat/stop', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { conversationId } = parseInput(StopReplyBodySchema, request.body ?? {});
+  route(app, chatEndpoints.stop, { user: requireUser }, async ({ user, body: { conversationId } }) => {
     if (!(await findOwnConversation(db, user.id, conversationId))) throw conversationNotFound();
     for (const messageId of await requestStop(db, conversationId)) replies.stop(messageId);
     return { ok: true };

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { HealthResponse } from '@turtle/shared/health';
+import { healthAndConfigEndpoints } from '@turtle/shared/endpoints/health-and-config.schemas';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { redisHealth } from '../../plugins/rate-limit';
 
 export function healthRoutes(app: FastifyInstance, database: Database): void {
-  app.get('/api/health', async (request): Promise<HealthResponse> => {
+  route(app, healthAndConfigEndpoints.health, {}, async (_input, request) => {
     // A load balancer stops sending here while the requests already received are answered.
     if (app.draining) throw new HttpError(503, 'unavailable', 'Turtle is shutting down.');
     const [databaseOk, redis] = await Promise.all([

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LessonChatBodySchema, type LessonChatBody, type LessonChatResponse } from '@turtle/shared/lesson';
+import type { FastifyInstance } from 'fastify';
+import { lessonEndpoints } from '@turtle/shared/endpoints/lessons.schemas';
+import type { LessonChatBody } from '@turtle/shared/lesson';
 import { LESSON_NOT_READY_MESSAGE } from '@turtle/shared/lesson-helpers';
 import { answerWithAssistant, type AssistantServices } from '../../core/assistant/assistant-reply';
 import { assistantRateLimit } from '../../core/assistant/assistant-rate-limit';
 import { resolveModel } from '../../core/assistant/reply-checks';
 import { SHUTDOWN_MESSAGE } from '../../core/assistant/reply-ending';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import type { LessonContext } from '../../providers/llm/assistant';
 import { requireUser } from '../../core/identity/sessions';
 import { lessonNotFound, type LessonCatalog } from '../../core/lessons/lesson-catalog';
@@ -29,12 +30,11 @@ function tutorContext(catalog: LessonCatalog, body: LessonChatBody): LessonConte
  * it is whole, or 502/504 with a readable message (refunded). Either way the person leaving stops the upstream call.
  */
 export function lessonChatRoute(app: FastifyInstance, catalog: LessonCatalog, services: AssistantServices): void {
-  app.post(
-    '/api/lesson/chat',
-    { config: { accepts: 'json', cachedSession: true }, preHandler: assistantRateLimit(app) },
-    async (request: FastifyRequest, reply: FastifyReply): Promise<LessonChatResponse | undefined> => {
-      const user = requireUser(request);
-      const body = parseInput(LessonChatBodySchema, request.body ?? {});
+  route(
+    app,
+    lessonEndpoints.tutor,
+    { user: requireUser, config: { cachedSession: true }, preHandler: assistantRateLimit(app) },
+    async ({ user, body }, request, reply) => {
       const model = resolveModel(services.config, body.model);
       const lesson = tutorContext(catalog, body);
       const streamed = /\btext\/event-stream\b/.test(request.headers.accept ?? '');

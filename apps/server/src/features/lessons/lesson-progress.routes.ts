@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  MergeLessonProgressBodySchema,
-  SaveLessonProgressBodySchema,
-  type LessonProgressResponse,
-} from '@turtle/shared/lesson-progress';
+import { lessonEndpoints } from '@turtle/shared/endpoints/lessons.schemas';
 import type { Db } from '../../db/database';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
 import { listOwnProgress, mergeOwnProgress, saveOwnProgress } from './lesson-progress.repository';
@@ -15,35 +11,32 @@ const PROGRESS_WRITES_PER_MINUTE = 120;
 
 /**
  * Lesson positions in the account (decision 021): read them, write one lesson's, merge a device's once. Completed marks
- * are never taken (product.md §2: local only, not sent anywhere; issue 26): a body carrying one is refused with 400.
+ * are never taken (product.md §2: local only, not sent anywhere): a body carrying one is refused with 400.
  */
 export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
   const limiter = rateLimited(app, [
     { name: 'lesson-progress', max: PROGRESS_WRITES_PER_MINUTE, windowMs: 60_000, key: perUser },
   ]);
 
-  app.get('/api/lessons/progress', async (request): Promise<LessonProgressResponse> => {
-    const user = requireUser(request);
+  route(app, lessonEndpoints.progress, { user: requireUser }, async ({ user }) => {
     return { progress: await listOwnProgress(db, user.id) };
   });
 
-  app.post(
-    '/api/lessons/progress',
-    { config: { accepts: 'json' }, preHandler: limiter },
-    async (request): Promise<LessonProgressResponse> => {
-      const user = requireUser(request);
-      const { lessonId, positionMs } = parseInput(SaveLessonProgressBodySchema, request.body ?? {});
+  route(
+    app,
+    lessonEndpoints.saveProgress,
+    { user: requireUser, preHandler: limiter },
+    async ({ user, body: { lessonId, positionMs } }) => {
       await saveOwnProgress(db, user.id, { lessonId, positionMs }, Date.now());
       return { progress: await listOwnProgress(db, user.id) };
     },
   );
 
-  app.post(
-    '/api/lessons/progress/merge',
-    { config: { accepts: 'json' }, preHandler: limiter },
-    async (request): Promise<LessonProgressResponse> => {
-      const user = requireUser(request);
-      const { lessons } = parseInput(MergeLessonProgressBodySchema, request.body ?? {});
+  route(
+    app,
+    lessonEndpoints.mergeProgress,
+    { user: requireUser, preHandler: limiter },
+    async ({ user, body: { lessons } }) => {
       // Each lesson once: a list naming one twice would hit the same row twice in one statement.
       const unique = [
         ...new Map(lessons.map(({ lessonId, positionMs }) => [lessonId, { lessonId, positionMs }])).values(),

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GetLessonResponse, LessonSummary, ListLessonsResponse } from '@turtle/shared/lesson';
+import { lessonEndpoints } from '@turtle/shared/endpoints/lessons.schemas';
+import type { LessonSummary } from '@turtle/shared/lesson';
 import type { AssistantServices } from '../../core/assistant/assistant-reply';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { parseRange } from './byte-range';
 import { lessonChatRoute } from './lesson-chat.route';
 import { lessonProgressRoutes } from './lesson-progress.routes';
@@ -34,7 +36,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function lessonsRoutes(app: FastifyInstance, options: LessonsOptions): Promise<void> {
   const catalog = await loadLessonCatalog(options.dir ?? defaultLessonsDir(), app.log);
 
-  app.get('/api/lessons', async (): Promise<ListLessonsResponse> => ({
+  route(app, lessonEndpoints.list, {}, async () => ({
     series: catalog.series,
     lessons: catalog.lessons.map(({ lesson: { transcript: _transcript, ...summary } }): LessonSummary => summary),
   }));
@@ -42,14 +44,14 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
   // `/api/lessons/progress` is a static path: the router prefers it to `/api/lessons/:id`.
   lessonProgressRoutes(app, options.db);
 
-  app.get<{ Params: { id: string } }>('/api/lessons/:id', async (request): Promise<GetLessonResponse> => {
-    const entry = catalog.get(request.params.id);
+  route(app, lessonEndpoints.get, {}, async ({ params }) => {
+    const entry = catalog.get(params.id);
     if (!entry) throw lessonNotFound();
     return { lesson: entry.lesson };
   });
 
-  app.get<{ Params: { id: string } }>('/api/lessons/:id/transcript.vtt', async (request, reply) => {
-    const entry = catalog.get(request.params.id);
+  route(app, lessonEndpoints.transcript, {}, async ({ params }, _request, reply) => {
+    const entry = catalog.get(params.id);
     if (!entry) throw lessonNotFound();
     if (!entry.lesson.ready) throw new HttpError(404, 'notFound', 'This lesson has no transcript yet.');
     return reply

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { NOTE_CONTENT_MAX_LENGTH, NOTE_TITLE_MAX_LENGTH } from '@turtle/shared/constants';
-import {
-  DeleteNoteBodySchema,
-  GetNoteQuerySchema,
-  NOTE_TOO_LONG_MESSAGE,
-  NOTE_CHANGED_ELSEWHERE_MESSAGE,
-  noteNameToSave,
-  SaveNoteBodySchema,
-  type DeleteNoteResponse,
-  type GetNoteResponse,
-  type ListNotesResponse,
-  type Note,
-  type SaveNoteResponse,
-} from '@turtle/shared/note';
+import { NOTE_TOO_LONG_MESSAGE, NOTE_CHANGED_ELSEWHERE_MESSAGE, noteNameToSave, type Note } from '@turtle/shared/note';
+import { noteEndpoints } from '@turtle/shared/endpoints/notes.schemas';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { onceForKey } from '../../lib/idempotency';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { requireUser } from '../../core/identity/sessions';
 import {
   deleteOwnNote,
@@ -39,23 +28,18 @@ function toNote(row: NoteRow): Note {
 
 /** product.md §7 note calls, each scoped to the session's user; another user's note answers 404 like a missing one. */
 export function notesRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/note/list', async (request): Promise<ListNotesResponse> => {
-    const user = requireUser(request);
+  route(app, noteEndpoints.list, { user: requireUser }, async ({ user }) => {
     await purgeDeletedNotes(db, user.id);
     return { notes: (await listNotesByOwner(db, user.id)).map(toNote) };
   });
 
-  app.get('/api/note/get', async (request): Promise<GetNoteResponse> => {
-    const user = requireUser(request);
-    const { id } = parseInput(GetNoteQuerySchema, request.query ?? {});
+  route(app, noteEndpoints.get, { user: requireUser }, async ({ user, query: { id } }) => {
     const row = await touchOwnNote(db, user.id, id, Date.now());
     if (!row) throw noteNotFound();
     return { note: toNote(row) };
   });
 
-  app.post('/api/note/save', { config: { accepts: 'json' } }, async (request): Promise<SaveNoteResponse> => {
-    const user = requireUser(request);
-    const { note } = parseInput(SaveNoteBodySchema, request.body ?? {});
+  route(app, noteEndpoints.save, { user: requireUser }, async ({ user, body: { note } }, request) => {
     if (note.name.length > NOTE_TITLE_MAX_LENGTH || note.content.length > NOTE_CONTENT_MAX_LENGTH) {
       throw new HttpError(413, 'payloadTooLarge', NOTE_TOO_LONG_MESSAGE);
     }
@@ -75,9 +59,7 @@ export function notesRoutes(app: FastifyInstance, db: Db): void {
     return { savedNote: toNote(row) };
   });
 
-  app.post('/api/note/delete', { config: { accepts: 'json' } }, async (request): Promise<DeleteNoteResponse> => {
-    const user = requireUser(request);
-    const { id } = parseInput(DeleteNoteBodySchema, request.body ?? {});
+  route(app, noteEndpoints.delete, { user: requireUser }, async ({ user, body: { id } }) => {
     // For good, as the dialog says: a retry whose first answer was lost finds nothing and gets 404, which the
     // client reads as "already gone" (decision 022).
     if (!(await deleteOwnNote(db, user.id, id))) throw noteNotFound();

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { z } from 'zod';
 import { normalizeEmail, SIGN_IN_MESSAGE_TYPE, type SignInMessage } from '@turtle/shared/auth';
 import { MINUTE_MS } from '@turtle/shared/constants';
+import { sessionEndpoints } from '@turtle/shared/endpoints/sessions.schemas';
 import type { Db } from '../../db/database';
 import { appOrigin } from '../../lib/app-origin';
+import { route } from '../../lib/route';
 import { rateLimited } from '../../plugins/rate-limit';
 import { deleteExpiredLoginTickets, insertLoginTicket } from '../../core/identity/login-tickets.repository';
 import { popupFriendly, TICKET_BINDING_COOKIE, TICKET_BINDING_COOKIE_PATH } from '../../core/identity/sign-in-popup';
@@ -14,8 +15,8 @@ import { deleteExpiredOidcFlows, insertOidcFlow, takeOidcFlow } from './oidc-flo
 import { POPUP_PAGE_CSP, popupPage } from './popup-page';
 import type { RelyingParty } from './relying-party';
 
-export const OIDC_START_PATH = '/api/auth/oidc/start';
-export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+const { oidcStart, oidcCallback } = sessionEndpoints;
+export const OIDC_CALLBACK_PATH = oidcCallback.path;
 const FLOW_TTL_MS = 10 * MINUTE_MS;
 /** rules.md: a ticket is valid 2 minutes. */
 export const TICKET_TTL_MS = 2 * MINUTE_MS;
@@ -31,9 +32,6 @@ const BINDING_COOKIE: FlowCookie = {
   path: TICKET_BINDING_COOKIE_PATH,
   ttlMs: TICKET_TTL_MS,
 };
-
-const StartQuerySchema = z.object({ nonce: z.string().regex(/^[\w-]{16,128}$/) });
-const CallbackQuerySchema = z.object({ state: z.string().min(1).max(512) }).loose();
 
 interface OidcRouteOptions {
   db: Db;
@@ -63,8 +61,9 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
   const startLimit = rateLimited(app, [
     { name: 'oidc-start-ip', max: 20, windowMs: MINUTE_MS, key: (request) => request.ip },
   ]);
-  app.get(OIDC_START_PATH, { preHandler: startLimit }, async (request, reply) => {
-    const query = StartQuerySchema.safeParse(request.query);
+  // Both are pages in the popup: a refused query gets the failure page, never JSON, so each checks its own.
+  route(app, oidcStart, { preHandler: startLimit }, async (_input, request, reply) => {
+    const query = oidcStart.schemas.query.safeParse(request.query);
     if (!query.success) return failurePage(reply, appOrigin(request, publicOrigin), 400);
     const origin = appOrigin(request, publicOrigin);
     const redirectUri = origin + OIDC_CALLBACK_PATH;
@@ -103,11 +102,11 @@ export function oidcRoutes(app: FastifyInstance, options: OidcRouteOptions): voi
     return reply.redirect(url.href, 302);
   });
 
-  app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
+  route(app, oidcCallback, {}, async (_input, request, reply) => {
     const fallbackOrigin = appOrigin(request, publicOrigin);
     const cookieState = request.cookies[STATE_COOKIE.name];
     reply.clearCookie(STATE_COOKIE.name, { path: STATE_COOKIE.path });
-    const query = CallbackQuerySchema.safeParse(request.query);
+    const query = oidcCallback.schemas.query.safeParse(request.query);
     if (!query.success || !cookieState || query.data.state !== cookieState) {
       return failurePage(reply, fallbackOrigin, 400);
     }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@turtle/shared/app-config';
+import { healthAndConfigEndpoints } from '@turtle/shared/endpoints/health-and-config.schemas';
 import type { AppConfig } from '../../config/config';
+import { route } from '../../lib/route';
 
 /** The named public subset of the configuration; nothing else of it reaches the browser. */
 export function publicConfigRoutes(app: FastifyInstance, config: AppConfig): void {
@@ -11,5 +13,5 @@ export function publicConfigRoutes(app: FastifyInstance, config: AppConfig): voi
     models: config.assistant.models,
     payments: config.payments.kind,
   };
-  app.get('/api/config', async (): Promise<PublicConfig> => body);
+  route(app, healthAndConfigEndpoints.config, {}, async () => body);
 }

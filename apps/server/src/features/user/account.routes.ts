@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ACCOUNT_MESSAGES,
-  DeleteAccountBodySchema,
-  type AccountResponse,
-  type OkResponse,
-} from '@turtle/shared/account';
+import { ACCOUNT_MESSAGES } from '@turtle/shared/account';
+import { accountEndpoints } from '@turtle/shared/endpoints/account.schemas';
 import { normalizeEmail } from '@turtle/shared/email';
 import { HOUR_MS } from '@turtle/shared/constants';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { sessionCache } from '../../core/identity/session-cache';
 import { endSession, requireUser } from '../../core/identity/sessions';
@@ -17,10 +13,12 @@ import { deleteAccount } from '../../core/identity/account-deletion';
 
 const DELETE_LIMIT = { max: 10, windowMs: HOUR_MS };
 
-/** The Account page (issue 15, item 3): who the account is, and deleting it with all its data. */
+/**
+ * The Account page (docs/decisions/018-account-and-plan-changes.md): who the account is, and deleting it with all its
+ * data.
+ */
 export function accountRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
-  app.get('/api/account', async (request): Promise<AccountResponse> => {
-    const user = requireUser(request);
+  route(app, accountEndpoints.get, { user: requireUser }, async ({ user }) => {
     return {
       name: user.name,
       email: user.email,
@@ -29,15 +27,11 @@ export function accountRoutes(app: FastifyInstance, db: Db, secureCookies: boole
     };
   });
 
-  app.post(
-    '/api/account/delete',
-    {
-      config: { accepts: 'json' },
-      preHandler: rateLimited(app, [{ name: 'account-delete', ...DELETE_LIMIT, key: perUser }]),
-    },
-    async (request, reply): Promise<OkResponse> => {
-      const user = requireUser(request);
-      const { confirmation } = parseInput(DeleteAccountBodySchema, request.body ?? {});
+  route(
+    app,
+    accountEndpoints.delete,
+    { user: requireUser, preHandler: rateLimited(app, [{ name: 'account-delete', ...DELETE_LIMIT, key: perUser }]) },
+    async ({ user, body: { confirmation } }, request, reply) => {
       if (normalizeEmail(confirmation) !== user.email) {
         throw new HttpError(400, 'validation', ACCOUNT_MESSAGES.confirmationMismatch, 'confirmation');
       }

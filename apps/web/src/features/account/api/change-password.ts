@@ -1,4 +1,5 @@
-import type { ChangePasswordBody, OkResponse } from '@turtle/shared/account';
+import type { ChangePasswordBody } from '@turtle/shared/account';
+import { accountEndpoints } from '@turtle/shared/endpoints/account';
 import { api } from '../../../lib/api-client';
 
-export const changePassword = (body: ChangePasswordBody) => api.postJson<OkResponse>('/api/account/password', body);
+export const changePassword = (body: ChangePasswordBody) => api.call(accountEndpoints.changePassword, { body });

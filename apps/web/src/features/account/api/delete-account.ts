@@ -1,4 +1,5 @@
-import type { DeleteAccountBody, OkResponse } from '@turtle/shared/account';
+import type { DeleteAccountBody } from '@turtle/shared/account';
+import { accountEndpoints } from '@turtle/shared/endpoints/account';
 import { api } from '../../../lib/api-client';
 
-export const deleteAccount = (body: DeleteAccountBody) => api.postJson<OkResponse>('/api/account/delete', body);
+export const deleteAccount = (body: DeleteAccountBody) => api.call(accountEndpoints.delete, { body });

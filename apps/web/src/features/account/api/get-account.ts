@@ -1,4 +1,4 @@
-import type { AccountResponse } from '@turtle/shared/account';
+import { accountEndpoints } from '@turtle/shared/endpoints/account';
 import { api } from '../../../lib/api-client';
 
-export const getAccount = (signal?: AbortSignal) => api.get<AccountResponse>('/api/account', signal);
+export const getAccount = (signal?: AbortSignal) => api.call(accountEndpoints.get, { signal });

@@ -1,5 +1,5 @@
 import type { LoginBody } from '@turtle/shared/auth';
-import type { User } from '@turtle/shared/user';
+import { sessionEndpoints } from '@turtle/shared/endpoints/sessions';
 import { api } from '../../../lib/api-client';
 
-export const login = (body: LoginBody) => api.postForm<User>('/api/user/login', body);
+export const login = (body: LoginBody) => api.call(sessionEndpoints.login, { body });

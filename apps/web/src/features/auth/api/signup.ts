@@ -1,5 +1,5 @@
 import type { SignupBody } from '@turtle/shared/auth';
-import type { User } from '@turtle/shared/user';
+import { sessionEndpoints } from '@turtle/shared/endpoints/sessions';
 import { api } from '../../../lib/api-client';
 
-export const signup = (body: SignupBody) => api.postForm<User>('/api/user/signup', body);
+export const signup = (body: SignupBody) => api.call(sessionEndpoints.signup, { body });

@@ -1,7 +1,7 @@
 import { SignInMessageSchema, type SignInMessage } from '@turtle/shared/auth';
 import { SIGN_IN_POPUP_HEIGHT, SIGN_IN_POPUP_WIDTH } from '@turtle/shared/constants';
+import { signInStartUrl } from '../api/sign-in-start-url';
 
-export const SIGN_IN_START_PATH = '/api/auth/oidc/start';
 const POPUP_NAME = 'turtle-sign-in';
 const POLL_MS = 250;
 /** After the popup closes, how long its last message may still be on its way. */
@@ -85,7 +85,7 @@ function popupFeatures(): string {
  */
 export async function signInWithPopup(signal?: AbortSignal): Promise<SignInMessage | null> {
   const nonce = newSignInNonce();
-  const popup = window.open(`${SIGN_IN_START_PATH}?nonce=${nonce}`, POPUP_NAME, popupFeatures());
+  const popup = window.open(signInStartUrl(nonce), POPUP_NAME, popupFeatures());
   if (!popup) return null;
   const message = await waitForSignIn({ target: window, origin: window.location.origin, popup, nonce, signal });
   if (!popup.closed) popup.close();

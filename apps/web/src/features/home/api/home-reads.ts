@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CardsSummary } from '@turtle/shared/cards';
-import type { ListConversationsResponse } from '@turtle/shared/conversation';
-import type { ListLessonsResponse } from '@turtle/shared/lesson';
-import type { LessonProgressResponse } from '@turtle/shared/lesson-progress';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat';
+import { lessonEndpoints } from '@turtle/shared/endpoints/lessons';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 
@@ -18,18 +17,17 @@ export const cardsSummaryQuery = (timeZone: string) =>
 
 export const conversationsQuery = queryOptions({
   queryKey: queryKeys.conversations,
-  queryFn: async ({ signal }) =>
-    (await api.get<ListConversationsResponse>('/api/chat/conversations', signal)).conversations,
+  queryFn: async ({ signal }) => (await api.call(chatEndpoints.conversations, { signal })).conversations,
 });
 
 export const lessonsQuery = queryOptions({
   queryKey: queryKeys.lessons,
-  queryFn: ({ signal }) => api.get<ListLessonsResponse>('/api/lessons', signal),
+  queryFn: ({ signal }) => api.call(lessonEndpoints.list, { signal }),
 });
 
 /** The account's lesson positions (decision 021); the completed marks are the device's, never read from here. */
 export const lessonProgressQuery = (userId: string) =>
   queryOptions({
     queryKey: queryKeys.lessonProgress(userId),
-    queryFn: async ({ signal }) => (await api.get<LessonProgressResponse>('/api/lessons/progress', signal)).progress,
+    queryFn: async ({ signal }) => (await api.call(lessonEndpoints.progress, { signal })).progress,
   });

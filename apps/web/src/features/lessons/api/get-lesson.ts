@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GetLessonResponse, Lesson } from '@turtle/shared/lesson';
+import { lessonEndpoints } from '@turtle/shared/endpoints/lessons';
+import type { Lesson } from '@turtle/shared/lesson';
 import { api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
-import { lessonPath } from './lesson-paths';
 
 /** `GET /api/lessons/{id}`: one lesson with its transcript; an unknown id rejects with a 404 `ApiError`. */
 export const getLesson = async (id: string, signal?: AbortSignal): Promise<Lesson> =>
-  (await api.get<GetLessonResponse>(lessonPath(id), signal)).lesson;
+  (await api.call(lessonEndpoints.get, { params: { id }, signal })).lesson;
 
 /**
  * How long a lesson read counts as fresh: a lesson is built content that changes only with a release, so the player

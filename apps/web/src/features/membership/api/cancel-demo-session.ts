@@ -1,6 +1,5 @@
-import type { DemoCheckoutResultResponse } from '@turtle/shared/billing';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
 import { api } from '../../../lib/api-client';
 
 /** Abandons a demo checkout; answers where to go back to (the pricing page). */
-export const cancelDemoSession = (id: string) =>
-  api.postJson<DemoCheckoutResultResponse>('/api/billing/demo/cancel', { id });
+export const cancelDemoSession = (id: string) => api.call(billingEndpoints.demoCancel, { body: { id } });

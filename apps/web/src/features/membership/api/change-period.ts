@@ -1,5 +1,5 @@
-import type { BillingPeriod, SubscriptionSummary } from '@turtle/shared/billing';
+import type { BillingPeriod } from '@turtle/shared/billing';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
 import { api } from '../../../lib/api-client';
 
-export const changePeriod = (period: BillingPeriod) =>
-  api.postJson<SubscriptionSummary>('/api/billing/period', { period });
+export const changePeriod = (period: BillingPeriod) => api.call(billingEndpoints.period, { body: { period } });

@@ -1,5 +1,5 @@
-import type { DemoCheckoutSession } from '@turtle/shared/billing';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
 import { api } from '../../../lib/api-client';
 
 export const getDemoSession = (id: string, signal?: AbortSignal) =>
-  api.get<DemoCheckoutSession>(`/api/billing/demo/session?${new URLSearchParams({ id })}`, signal);
+  api.call(billingEndpoints.demoSession, { query: { id }, signal });

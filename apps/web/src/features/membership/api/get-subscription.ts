@@ -1,5 +1,4 @@
-import type { SubscriptionSummary } from '@turtle/shared/billing';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
 import { api } from '../../../lib/api-client';
 
-export const getSubscription = (signal?: AbortSignal) =>
-  api.get<SubscriptionSummary>('/api/billing/subscription', signal);
+export const getSubscription = (signal?: AbortSignal) => api.call(billingEndpoints.subscription, { signal });

@@ -1,5 +1,5 @@
-import type { DemoCheckoutResultResponse } from '@turtle/shared/billing';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
 import { api } from '../../../lib/api-client';
 
 /** Completes a demo checkout; answers the payment-success address to go to. */
-export const payDemoSession = (id: string) => api.postJson<DemoCheckoutResultResponse>('/api/billing/demo/pay', { id });
+export const payDemoSession = (id: string) => api.call(billingEndpoints.demoPay, { body: { id } });

@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@turtle/shared/idempotency';
-import type { Note, SaveNoteBody, SaveNoteResponse } from '@turtle/shared/note';
+import { noteEndpoints } from '@turtle/shared/endpoints/notes';
+import type { Note, SaveNoteBody } from '@turtle/shared/note';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,10 +7,4 @@ import { api } from '../../../lib/api-client';
  * `idempotencyKey`, so a retry after a lost answer gets the first note back instead of making a second.
  */
 export const saveNote = async (note: SaveNoteBody['note'], idempotencyKey?: string): Promise<Note> =>
-  (
-    await api.postJson<SaveNoteResponse>(
-      '/api/note/save',
-      { note },
-      idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined,
-    )
-  ).savedNote;
+  (await api.call(noteEndpoints.save, { body: { note }, idempotencyKey })).savedNote;

@@ -1,0 +1,27 @@
+import { accountEndpoints } from './account';
+import { billingEndpoints } from './billing';
+import { chatEndpoints } from './chat';
+import type { Endpoint } from './endpoint';
+import { healthAndConfigEndpoints } from './health-and-config';
+import { lessonEndpoints } from './lessons';
+import { noteEndpoints } from './notes';
+import { sessionEndpoints } from './sessions';
+
+/**
+ * Every table of the contract (docs/api.md "The endpoint table"), one per section of docs/api.md. A screen imports
+ * the one table it calls, not this index: each table is a few hundred bytes in the chunk that imports it.
+ */
+export const endpointTables = {
+  healthAndConfig: healthAndConfigEndpoints,
+  sessions: sessionEndpoints,
+  account: accountEndpoints,
+  notes: noteEndpoints,
+  chat: chatEndpoints,
+  lessons: lessonEndpoints,
+  billing: billingEndpoints,
+} satisfies Record<string, Record<string, Endpoint>>;
+
+/** Every endpoint of every table. */
+export const allEndpoints: readonly Endpoint[] = Object.values(endpointTables).flatMap((table) =>
+  Object.values<Endpoint>(table),
+);
