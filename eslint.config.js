@@ -124,6 +124,23 @@ export default tseslint.config(
     },
   },
   {
+    // One contract (docs/api.md "The endpoint table"): the client reaches the API through the shared table's entries
+    // (api.call, apiUrl), never a path of its own. Tests may name the URLs they expect.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api(\\/|\\?|$)/]', 'TemplateLiteral[quasis.0.value.raw=/^\\/api(\\/|\\?|$)/]'].map(
+          (selector) => ({
+            selector,
+            message: 'Call the API through its entry in packages/shared/src/endpoints (api.call, apiUrl), not a path.',
+          }),
+        ),
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

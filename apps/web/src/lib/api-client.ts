@@ -40,8 +40,8 @@ const readsAhead = new Map<string, Promise<Response>>();
 
 /**
  * Starts GET reads before the code that makes them has loaded: at start-up, the first screen's reads go out beside its
- * chunk instead of after it (decision 030). The first `api.get` of the same path within `READ_AHEAD_MS` takes the
- * answer instead of asking again. A failure reaches that reader, as its own call's would.
+ * chunk instead of after it (decision 030). The first GET `api.call` of the same URL (`apiUrl`) within `READ_AHEAD_MS`
+ * takes the answer instead of asking again. A failure reaches that reader, as its own call's would.
  */
 export function readAhead(paths: readonly string[]): void {
   for (const path of paths) {
@@ -58,29 +58,40 @@ function takeReadAhead(path: string): Promise<Response> | undefined {
   return response;
 }
 
-type Body = { json: unknown } | { form: Record<string, string> } | { file: Blob } | undefined;
+/** What `api.call` sends: the entry's body, query and path parameters, typed from the entry, and its options. */
+export type CallInput<E extends Endpoint> = InputOf<E, Blob> & {
+  signal?: AbortSignal;
+} & (E extends { idempotent: true } ? { idempotencyKey?: string } : object);
 
-async function exchange<T>(
-  method: string,
-  path: string,
-  body?: Body,
-  signal?: AbortSignal,
-  extraHeaders?: Record<string, string>,
-): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-  let payload: BodyInit | undefined;
-  if (body && 'json' in body) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body.json);
-  } else if (body && 'form' in body) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    payload = new URLSearchParams(body.form).toString();
-  } else if (body && 'file' in body) {
-    headers['content-type'] = 'application/octet-stream';
-    payload = body.file;
-  }
-  const ahead = method === 'GET' && !signal?.aborted ? takeReadAhead(path) : undefined;
-  const response = await (ahead ?? send(path, { method, headers, body: payload, signal }));
+/** The input may be left out when the entry takes none. */
+type CallArgs<E extends Endpoint> = keyof InputOf<E, Blob> extends never
+  ? [input?: CallInput<E>]
+  : [input: CallInput<E>];
+
+/** The body in the entry's encoding, with its content type; a JSON entry that takes no body (an undo) sends `{}`. */
+function payloadOf(endpoint: Endpoint, body: unknown): { type?: string; payload?: BodyInit } {
+  if (endpoint.encoding === 'json') return { type: 'application/json', payload: JSON.stringify(body ?? {}) };
+  if (body === undefined || !endpoint.encoding) return {};
+  if (endpoint.encoding === 'binary') return { type: 'application/octet-stream', payload: body as Blob };
+  const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  const form = new URLSearchParams(fields.map(([name, value]) => [name, String(value)]));
+  return { type: 'application/x-www-form-urlencoded', payload: form.toString() };
+}
+
+async function exchange<E extends Endpoint>(
+  endpoint: E,
+  input: Partial<CallInput<E>> = {},
+): Promise<{ data: ResponseOf<E>; headers: Headers }> {
+  const { body, params, query, signal, idempotencyKey } = input as Partial<
+    Record<'body' | 'params' | 'query', object> & { signal: AbortSignal; idempotencyKey: string }
+  >;
+  const url = apiUrl(endpoint, { params, query });
+  const { type, payload } = payloadOf(endpoint, body);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+  if (type) headers['content-type'] = type;
+  const ahead = endpoint.method === 'GET' && !signal?.aborted ? takeReadAhead(url) : undefined;
+  const response = await (ahead ?? send(url, { method: endpoint.method, headers, body: payload, signal }));
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     throw new ApiError(
@@ -88,51 +99,17 @@ async function exchange<T>(
       isErrorBody(data) ? data : { code: 'http', message: `The request failed (${response.status}).` },
     );
   }
-  return { data: data as T, headers: response.headers };
-}
-
-const request = async <T>(...args: Parameters<typeof exchange>) => (await exchange<T>(...args)).data;
-
-/** What `api.call` sends: the entry's body, query and path parameters, typed from the entry, and its options. */
-export type CallInput<E extends Endpoint> = InputOf<E, Blob> & {
-  signal?: AbortSignal;
-} & (E extends { idempotent: true } ? { idempotencyKey?: string } : object);
-
-/** The input may be left out when the entry takes none. */
-type CallArgs<E extends Endpoint> = keyof InputOf<E, Blob> extends never ? [input?: CallInput<E>] : [input: CallInput<E>];
-
-function bodyOf(endpoint: Endpoint, body: unknown): Body {
-  if (body === undefined || !endpoint.encoding) return undefined;
-  if (endpoint.encoding === 'binary') return { file: body as Blob };
-  if (endpoint.encoding === 'json') return { json: body };
-  const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => value !== undefined);
-  return { form: Object.fromEntries(fields.map(([name, value]) => [name, String(value)])) };
-}
-
-function callOnce<E extends Endpoint>(endpoint: E, input: Partial<CallInput<E>> = {}) {
-  const { body, params, query, signal, idempotencyKey } = input as Partial<
-    Record<'body' | 'params' | 'query', object> & { signal: AbortSignal; idempotencyKey: string }
-  >;
-  const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined;
-  const url = apiUrl(endpoint, { params, query });
-  return exchange<ResponseOf<E>>(endpoint.method, url, bodyOf(endpoint, body), signal, headers);
+  return { data: data as ResponseOf<E>, headers: response.headers };
 }
 
 export const api = {
   /**
    * Calls an endpoint of the shared table (docs/api.md "The endpoint table") with its typed input: the URL from its
-   * path, params and query, the body in its encoding, an `Idempotency-Key` where it takes one. Answers its response.
+   * path, params and query, the body in its encoding, an `Idempotency-Key` where it takes one, the session cookie.
+   * Answers its response; a failure is an `ApiError` with the server's `{ code, message }`.
    */
   call: async <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> =>
-    (await callOnce(endpoint, input)).data,
+    (await exchange(endpoint, input)).data,
   /** `call`, also answering the response's headers (a header that carries a notice beside the body). */
-  callWithHeaders: <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>) => callOnce(endpoint, input),
-  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
-  post: <T>(path: string) => request<T>('POST', path),
-  /** `headers` adds request headers, such as the `Idempotency-Key` of a create. */
-  postJson: <T>(path: string, json: unknown, headers?: Record<string, string>) =>
-    request<T>('POST', path, { json }, undefined, headers),
-  postForm: <T>(path: string, form: Record<string, string>) => request<T>('POST', path, { form }),
-  /** The file itself as the body (`application/octet-stream`). */
-  postFile: <T>(path: string, file: Blob) => request<T>('POST', path, { file }),
+  callWithHeaders: <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>) => exchange(endpoint, input),
 };

@@ -1,5 +1,10 @@
 import { accountEndpoints } from './account';
 import { billingEndpoints } from './billing';
+import { cardAnalyticsEndpoints } from './cards/analytics';
+import { cardDeckEndpoints } from './cards/decks';
+import { cardDraftEndpoints } from './cards/drafts';
+import { cardReviewEndpoints } from './cards/review';
+import { cardTransferEndpoints } from './cards/transfer';
 import { chatEndpoints } from './chat';
 import type { Endpoint } from './endpoint';
 import { healthAndConfigEndpoints } from './health-and-config';
@@ -19,6 +24,11 @@ export const endpointTables = {
   chat: chatEndpoints,
   lessons: lessonEndpoints,
   billing: billingEndpoints,
+  cardDecks: cardDeckEndpoints,
+  cardReview: cardReviewEndpoints,
+  cardDrafts: cardDraftEndpoints,
+  cardTransfer: cardTransferEndpoints,
+  cardAnalytics: cardAnalyticsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of every table. */

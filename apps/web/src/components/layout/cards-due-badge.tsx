@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { CardsSummary } from '@turtle/shared/cards';
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query/query-keys';
 import { useServerQuery } from '../../lib/query/use-server-query';
 import { browserTimeZone } from '../../lib/time-zone';
 
 /**
- * How many cards are due today, beside the header's "Cards" link (issue 13). A cards read (decision 025), so every
+ * How many cards are due today, beside the header's "Cards" link (docs/decisions/012-flashcards.md). A cards read (decision 025), so every
  * write to cards asks again (`cardsChanged`); asked again on every page change too, as cards fall due while the learner
  * works. Loaded only for a signed-in member, so the landing page never loads the query library for it.
  */
@@ -16,7 +16,7 @@ export default function CardsDueBadge() {
   const timeZone = browserTimeZone();
   const { data, refetch } = useServerQuery({
     queryKey: queryKeys.cardsSummary(timeZone),
-    queryFn: ({ signal }) => api.get<CardsSummary>(`/api/cards/summary?tz=${encodeURIComponent(timeZone)}`, signal),
+    queryFn: ({ signal }) => api.call(cardDeckEndpoints.summary, { query: { tz: timeZone }, signal }),
   });
   const shownPath = useRef(pathname);
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat';
 import { ApiError } from '../api-client';
 import { postChatStream } from './post-chat-stream';
 
@@ -27,13 +28,25 @@ describe('postChatStream', () => {
     const stream = new ReadableStream<Uint8Array>();
     fetchMock.mockResolvedValue(new Response(stream, { headers: { 'content-type': 'text/event-stream' } }));
     const controller = new AbortController();
-    await expect(postChatStream('/api/test/stream', body, controller.signal)).resolves.toBe(stream);
+    await expect(postChatStream(chatEndpoints.testStream, body, controller.signal)).resolves.toBe(stream);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/test/stream');
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', signal: controller.signal });
     expect(init!.headers).toEqual({ accept: 'text/event-stream', 'content-type': 'application/json' });
     expect(JSON.parse(init!.body as string)).toEqual(body);
+  });
+
+  it("sends the entry's Idempotency-Key when it is given one (a kept conversation's send)", async () => {
+    fetchMock.mockResolvedValue(new Response(new ReadableStream<Uint8Array>(), { status: 200 }));
+    await postChatStream(chatEndpoints.send, body, new AbortController().signal, 'k1');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/chat/send');
+    expect(init!.headers).toEqual({
+      'Idempotency-Key': 'k1',
+      accept: 'text/event-stream',
+      'content-type': 'application/json',
+    });
   });
 
   it("rejects with the server's message, e.g. the daily limit's 429", async () => {
@@ -43,7 +56,7 @@ describe('postChatStream', () => {
         { status: 429 },
       ),
     );
-    const error = await rejection(postChatStream('/api/test/stream', body, new AbortController().signal));
+    const error = await rejection(postChatStream(chatEndpoints.testStream, body, new AbortController().signal));
     expect(error.message).toBe('Daily message limit reached. Upgrade to Pro for more.');
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(429);
@@ -58,7 +71,7 @@ describe('postChatStream', () => {
       [Response.json({ error: 'nope' }, { status: 400 }), 400],
     ] as const) {
       fetchMock.mockResolvedValueOnce(response);
-      const error = await rejection(postChatStream('/api/test/stream', body, new AbortController().signal));
+      const error = await rejection(postChatStream(chatEndpoints.testStream, body, new AbortController().signal));
       expect(error.message).toBe(`Streaming request failed (${status})`);
       expect((error as ApiError).status).toBe(status);
     }
@@ -66,7 +79,7 @@ describe('postChatStream', () => {
 
   it('rejects with "Streaming request failed (status)" when an ok response has no body', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 200 }));
-    const error = await rejection(postChatStream('/api/test/stream', body, new AbortController().signal));
+    const error = await rejection(postChatStream(chatEndpoints.testStream, body, new AbortController().signal));
     expect(error.message).toBe('Streaming request failed (200)');
   });
 
@@ -76,12 +89,12 @@ describe('postChatStream', () => {
       controller.abort();
       return Promise.reject(init!.signal!.reason as Error);
     });
-    const aborted = await rejection(postChatStream('/api/test/stream', body, controller.signal));
+    const aborted = await rejection(postChatStream(chatEndpoints.testStream, body, controller.signal));
     expect(aborted.name).toBe('AbortError');
     expect(aborted).not.toBeInstanceOf(ApiError);
 
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const offline = await rejection(postChatStream('/api/test/stream', body, new AbortController().signal));
+    const offline = await rejection(postChatStream(chatEndpoints.testStream, body, new AbortController().signal));
     expect(offline.message).toBe('Cannot reach Turtle. Check your connection and try again.');
     expect((offline as ApiError).status).toBe(0);
   });

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat';
 import type { ChatSendMeta } from '@turtle/shared/conversation';
 import { ApiError } from '../api-client';
 import { streamAssistantReply } from './stream-assistant-reply';
 
 const encoder = new TextEncoder();
-const request = { url: '/api/test/stream', body: { messages: [{ role: 'user', content: 'Hi' }] } };
+const request = { endpoint: chatEndpoints.testStream, body: { messages: [{ role: 'user' as const, content: 'Hi' }] } };
 const meta: ChatSendMeta = {
   conversation: { id: 'c1', title: 'Hi', createdAt: 1, updatedAt: 1 },
   assistantMessageId: 'a1',

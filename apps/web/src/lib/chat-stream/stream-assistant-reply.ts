@@ -1,13 +1,18 @@
 import type { ChatStreamEvent, FinishReason } from '@turtle/shared/chat-stream-events';
 import type { ChatSendMeta } from '@turtle/shared/conversation';
+import type { Endpoint, InputOf } from '@turtle/shared/endpoints/endpoint';
 import { postChatStream } from './post-chat-stream';
 import { readChatStream } from './read-chat-stream';
 
-/** What starts a stream: a POST of `body` as JSON (product.md §7). */
-export interface AssistantStreamRequest {
-  url: string;
-  body: unknown;
-  headers?: Record<string, string>;
+/** An entry of the endpoint table that answers the assistant's event stream. */
+export type StreamEndpoint = Endpoint & { kind: 'stream'; encoding: 'json' };
+
+/** What starts a stream: a POST of the entry's `body` as JSON (product.md §7). */
+export interface AssistantStreamRequest<E extends StreamEndpoint = StreamEndpoint> {
+  endpoint: E;
+  body: InputOf<E, never> extends { body: infer B } ? B : never;
+  /** A kept conversation's send: one key per message, so a retry gets the first exchange (decision 017). */
+  idempotencyKey?: string;
 }
 
 /** What is handed on while the reply is being written. */
@@ -58,13 +63,13 @@ function take(event: ChatStreamEvent, handlers: AssistantStreamHandlers): Assist
  * how the stream ended. The first `finish` or `error` event ends the read; nothing is handed on once `signal` is
  * aborted. Never rejects.
  */
-export async function streamAssistantReply(
-  request: AssistantStreamRequest,
+export async function streamAssistantReply<E extends StreamEndpoint>(
+  request: AssistantStreamRequest<E>,
   handlers: AssistantStreamHandlers,
   signal: AbortSignal,
 ): Promise<AssistantReplyEnd> {
   try {
-    const body = await postChatStream(request.url, request.body, signal, request.headers);
+    const body = await postChatStream(request.endpoint, request.body, signal, request.idempotencyKey);
     for await (const event of readChatStream(body)) {
       if (signal.aborted) break;
       const end = take(event, handlers);

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat';
 import { useAssistantStream } from './use-assistant-stream';
 
-const request = { url: '/api/test/stream', body: {} };
+const request = { endpoint: chatEndpoints.testStream, body: { messages: [] } };
 const noop = { token: () => undefined };
 
 let fetchMock: Mock<typeof fetch>;

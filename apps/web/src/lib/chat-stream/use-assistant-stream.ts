@@ -6,6 +6,7 @@ import {
   type AssistantReplyEnd,
   type AssistantStreamHandlers,
   type AssistantStreamRequest,
+  type StreamEndpoint,
 } from './stream-assistant-reply';
 
 export type { AssistantStreamHandlers, AssistantStreamRequest } from './stream-assistant-reply';
@@ -19,7 +20,10 @@ export type AssistantStreamEnd =
 
 export interface AssistantStream {
   /** Starts a stream (letting go of one still running) and answers how it ended; never rejects. */
-  start(request: AssistantStreamRequest, handlers: AssistantStreamHandlers): Promise<AssistantStreamEnd>;
+  start<E extends StreamEndpoint>(
+    request: AssistantStreamRequest<E>,
+    handlers: AssistantStreamHandlers,
+  ): Promise<AssistantStreamEnd>;
   /** Stop: aborts the running stream, which ends as `stopped`; a server that sees the request go stops the model. */
   stop(): void;
   /** Aborts the running stream at once, which ends as `let-go`: another may start straight away. */

@@ -1,15 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { AnalyticsQuerySchema, type CardAnalytics } from '@turtle/shared/cards-analytics';
-import { TimeZoneQuerySchema } from '@turtle/shared/cards-day';
-import {
-  notEnoughReviewsMessage,
-  OPTIMIZER_MIN_REVIEWS,
-  RunIdParamsSchema,
-  type OptimizerRun,
-  type OptimizerState,
-} from '@turtle/shared/cards-optimizer';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CardAnalytics } from '@turtle/shared/cards-analytics';
+import { notEnoughReviewsMessage, OPTIMIZER_MIN_REVIEWS } from '@turtle/shared/cards-optimizer';
+import { cardAnalyticsEndpoints } from '@turtle/shared/endpoints/cards/analytics.schemas';
 import { HttpError } from '../../../lib/http-error';
-import { parseInput } from '../../../lib/validate';
+import { route } from '../../../lib/route';
 import { perUser, rateLimited } from '../../../plugins/rate-limit';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
@@ -23,16 +17,20 @@ import { readAnalytics } from './analytics.repository';
 export const OPTIMIZER_RUNS_PER_HOUR = 10;
 const runNotFound = () => new HttpError(404, 'notFound', 'That optimizer run does not exist.');
 
+/** The caller, who must hold Pro: refused (403) before the input is even checked. */
+function proUser(request: FastifyRequest) {
+  const user = requireUser(request);
+  requireAnalytics(user);
+  return user;
+}
+
 /** Learning analytics and the optimizer, both Pro's (docs/decisions/013-analytics-and-optimizer.md). */
 export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   const optimizerLimit = rateLimited(app, [
     { name: 'cards-optimizer', max: OPTIMIZER_RUNS_PER_HOUR, windowMs: 3_600_000, key: perUser },
   ]);
 
-  app.get('/api/cards/analytics', async (request): Promise<CardAnalytics> => {
-    const user = requireUser(request);
-    requireAnalytics(user);
-    const { deckId, tz, days } = parseInput(AnalyticsQuerySchema, request.query ?? {});
+  route(app, cardAnalyticsEndpoints.analytics, { user: proUser }, async ({ user, query: { deckId, tz, days } }) => {
     const [settings] = await Promise.all([
       getCardSettings(db, user.id),
       deckId ? requireOwnDeck(db, user.id, deckId) : undefined,
@@ -47,9 +45,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): voi
     });
   });
 
-  app.get('/api/cards/optimizer', async (request): Promise<OptimizerState> => {
-    const user = requireUser(request);
-    requireAnalytics(user);
+  route(app, cardAnalyticsEndpoints.optimizer, { user: proUser }, async ({ user }) => {
     const [run, reviews, settings] = await Promise.all([
       latestRun(db, user.id, Date.now()),
       countReviews(db, user.id),
@@ -58,16 +54,18 @@ export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): voi
     return { run, reviews, minReviews: OPTIMIZER_MIN_REVIEWS, personalized: Boolean(settings.weights) };
   });
 
-  app.post(
-    '/api/cards/optimizer',
-    { config: { accepts: 'json' }, preHandler: optimizerLimit },
-    async (request, reply): Promise<{ run: OptimizerRun }> => {
-      const user = requireUser(request);
-      requireAnalytics(user);
-      const { tz } = parseInput(TimeZoneQuerySchema, request.body ?? {});
+  route(
+    app,
+    cardAnalyticsEndpoints.startOptimizer,
+    { user: proUser, preHandler: optimizerLimit },
+    async ({ user, body: { tz } }, request, reply) => {
       const now = Date.now();
       const current = await latestRun(db, user.id, now);
-      if (current?.status === 'running') return reply.code(202).send({ run: current });
+      // 202 either way: the run goes on (or was already going) after the answer.
+      if (current?.status === 'running') {
+        reply.code(202);
+        return { run: current };
+      }
       const reviews = await countReviews(db, user.id);
       if (reviews < OPTIMIZER_MIN_REVIEWS) {
         throw new HttpError(400, 'notEnoughReviews', notEnoughReviewsMessage(reviews));
@@ -76,28 +74,21 @@ export function analyticsRoutes(app: FastifyInstance, { db }: CardsOptions): voi
       void runOptimizer(db, { id: run.id, userId: user.id, tz }, (error) =>
         request.log.error({ err: error }, 'optimizer run failed'),
       );
-      return reply.code(202).send({ run });
+      reply.code(202);
+      return { run };
     },
   );
 
-  app.get('/api/cards/optimizer/:id', async (request): Promise<{ run: OptimizerRun }> => {
-    const user = requireUser(request);
-    const { id } = parseInput(RunIdParamsSchema, request.params ?? {});
+  route(app, cardAnalyticsEndpoints.run, { user: requireUser }, async ({ user, params: { id } }) => {
     const run = await getOwnRun(db, user.id, id, Date.now());
     if (!run) throw runNotFound();
     return { run };
   });
 
   /** Cancelling ends the run at once; its child process is killed at the next heartbeat and nothing it fitted is saved. */
-  app.post(
-    '/api/cards/optimizer/:id/cancel',
-    { config: { accepts: 'json' } },
-    async (request): Promise<{ run: OptimizerRun }> => {
-      const user = requireUser(request);
-      const { id } = parseInput(RunIdParamsSchema, request.params ?? {});
-      if (!(await getOwnRun(db, user.id, id, Date.now()))) throw runNotFound();
-      await endRun(db, id, { status: 'cancelled', message: 'Cancelled. Nothing was changed.' }, Date.now());
-      return { run: (await getOwnRun(db, user.id, id, Date.now()))! };
-    },
-  );
+  route(app, cardAnalyticsEndpoints.cancelRun, { user: requireUser }, async ({ user, params: { id } }) => {
+    if (!(await getOwnRun(db, user.id, id, Date.now()))) throw runNotFound();
+    await endRun(db, id, { status: 'cancelled', message: 'Cancelled. Nothing was changed.' }, Date.now());
+    return { run: (await getOwnRun(db, user.id, id, Date.now()))! };
+  });
 }

@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CARD_LIST_PAGE_SIZE,
-  cardOrdinals,
-  CreateCardBodySchema,
-  CreateDeckBodySchema,
-  IdBodySchema,
-  ListCardsQuerySchema,
-  RenameDeckBodySchema,
-  UpdateCardBodySchema,
-  type CardNoteResponse,
-  type CardsSummary,
-  type ListCardsResponse,
-  type ListDecksResponse,
-} from '@turtle/shared/cards';
-import { studyDayAt, TimeZoneQuerySchema } from '@turtle/shared/cards-day';
+import { CARD_LIST_PAGE_SIZE, cardOrdinals } from '@turtle/shared/cards';
+import { studyDayAt } from '@turtle/shared/cards-day';
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks.schemas';
 import { onceForKey } from '../../../lib/idempotency';
-import { parseInput } from '../../../lib/validate';
+import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { countOwnDrafts } from '../drafts/drafts.repository';
@@ -49,9 +37,7 @@ import {
  * session's user: another person's id answers 404.
  */
 export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
-  app.get('/api/cards/summary', async (request): Promise<CardsSummary> => {
-    const user = requireUser(request);
-    const { tz } = parseInput(TimeZoneQuerySchema, request.query ?? {});
+  route(app, cardDeckEndpoints.summary, { user: requireUser }, async ({ user, query: { tz } }) => {
     const settings = await getCardSettings(db, user.id);
     const now = Date.now();
     const counts = await queueCounts(db, { userId: user.id, day: studyDayAt(now, tz), now, settings });
@@ -59,9 +45,7 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     return { dueToday: counts.learning + counts.review + counts.new, allowance, drafts };
   });
 
-  app.get('/api/cards/decks', async (request): Promise<ListDecksResponse> => {
-    const user = requireUser(request);
-    const { tz } = parseInput(TimeZoneQuerySchema, request.query ?? {});
+  route(app, cardDeckEndpoints.decks, { user: requireUser }, async ({ user, query: { tz } }) => {
     const settings = await getCardSettings(db, user.id);
     const now = Date.now();
     const scope = { userId: user.id, day: studyDayAt(now, tz), now, settings };
@@ -84,66 +68,57 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     };
   });
 
-  app.post('/api/cards/decks/create', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { name } = parseInput(CreateDeckBodySchema, request.body ?? {});
+  route(app, cardDeckEndpoints.createDeck, { user: requireUser }, async ({ user, body: { name } }) => {
     if (await findOwnDeckByName(db, user.id, name)) throw deckNameTaken();
     const deck = await resolveDeck(db, user.id, { deckName: name }, Date.now());
     return { deck: { id: deck.id, name: deck.name } };
   });
 
-  app.post('/api/cards/decks/rename', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { id, name } = parseInput(RenameDeckBodySchema, request.body ?? {});
+  route(app, cardDeckEndpoints.renameDeck, { user: requireUser }, async ({ user, body: { id, name } }) => {
     const deck = await renameOwnDeck(db, user.id, id, name);
     if (!deck) throw deckNotFound();
     return { deck: { id: deck.id, name: deck.name } };
   });
 
-  app.post('/api/cards/decks/delete', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { id } = parseInput(IdBodySchema, request.body ?? {});
+  route(app, cardDeckEndpoints.deleteDeck, { user: requireUser }, async ({ user, body: { id } }) => {
     if (!(await deleteOwnDeck(db, user.id, id))) throw deckNotFound();
     return { ok: true };
   });
 
-  app.get('/api/cards/list', async (request): Promise<ListCardsResponse> => {
-    const user = requireUser(request);
-    const { deckId, offset } = parseInput(ListCardsQuerySchema, request.query ?? {});
+  route(app, cardDeckEndpoints.list, { user: requireUser }, async ({ user, query: { deckId, offset } }) => {
     await requireOwnDeck(db, user.id, deckId);
     const { rows, total } = await listCardNotes(db, user.id, deckId, offset, CARD_LIST_PAGE_SIZE);
     return { cards: rows.map(toCardNoteView), total };
   });
 
-  app.get('/api/cards/get', async (request) => {
-    const user = requireUser(request);
-    const { id } = parseInput(IdBodySchema, request.query ?? {});
+  route(app, cardDeckEndpoints.get, { user: requireUser }, async ({ user, query: { id } }) => {
     const note = await findOwnCardNote(db, user.id, id);
     if (!note) throw cardNotFound();
     return { card: toCardNoteView(note) };
   });
 
   /** A card written by hand, into a deck chosen by id or by name, within the plan's limit. */
-  app.post('/api/cards/create', { config: { accepts: 'json' } }, async (request): Promise<CardNoteResponse> => {
-    const user = requireUser(request);
-    const { card, deck: choice } = parseInput(CreateCardBodySchema, request.body ?? {});
-    // A retry of a create whose answer was lost (same Idempotency-Key) gets the first card, not a second one.
-    return onceForKey(db, request, { scope: 'card', userId: user.id }, (outer) =>
-      // The limit is checked under a lock, so always inside a transaction (a savepoint within the key's).
-      outer.transaction(async (tx) => {
-        const now = Date.now();
-        const allowance = await reserveCards(tx, user.id, cardOrdinals(card.kind, card.front).length);
-        const deck = await resolveDeck(tx, user.id, choice, now);
-        const [note] = await insertCardNotes(tx, user.id, deck.id, [{ content: card, source: null }], now);
-        return { card: toCardNoteView(note!), allowance };
-      }),
-    );
-  });
+  route(
+    app,
+    cardDeckEndpoints.create,
+    { user: requireUser },
+    async ({ user, body: { card, deck: choice } }, request) => {
+      // A retry of a create whose answer was lost (same Idempotency-Key) gets the first card, not a second one.
+      return onceForKey(db, request, { scope: 'card', userId: user.id }, (outer) =>
+        // The limit is checked under a lock, so always inside a transaction (a savepoint within the key's).
+        outer.transaction(async (tx) => {
+          const now = Date.now();
+          const allowance = await reserveCards(tx, user.id, cardOrdinals(card.kind, card.front).length);
+          const deck = await resolveDeck(tx, user.id, choice, now);
+          const [note] = await insertCardNotes(tx, user.id, deck.id, [{ content: card, source: null }], now);
+          return { card: toCardNoteView(note!), allowance };
+        }),
+      );
+    },
+  );
 
   /** An edit; cards it adds (new cloze numbers, reversed) count against the limit, cards it keeps keep their history. */
-  app.post('/api/cards/update', { config: { accepts: 'json' } }, async (request): Promise<CardNoteResponse> => {
-    const user = requireUser(request);
-    const { id, card, deckId } = parseInput(UpdateCardBodySchema, request.body ?? {});
+  route(app, cardDeckEndpoints.update, { user: requireUser }, async ({ user, body: { id, card, deckId } }) => {
     return db.transaction(async (tx) => {
       const note = await findOwnCardNote(tx, user.id, id);
       if (!note) throw cardNotFound();
@@ -159,9 +134,7 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     });
   });
 
-  app.post('/api/cards/delete', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { id } = parseInput(IdBodySchema, request.body ?? {});
+  route(app, cardDeckEndpoints.delete, { user: requireUser }, async ({ user, body: { id } }) => {
     if (!(await deleteOwnCardNote(db, user.id, id))) throw cardNotFound();
     return { ok: true };
   });

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { CARD_DRAFTS_MAX, CardContentSchema } from '@turtle/shared/cards';
-import {
-  AcceptDraftsBodySchema,
-  GenerateDraftsBodySchema,
-  RejectDraftsBodySchema,
-  type AcceptDraftsResponse,
-  type GenerateDraftsResponse,
-  type ListDraftsResponse,
-} from '@turtle/shared/cards-drafts';
+import { cardDraftEndpoints } from '@turtle/shared/endpoints/cards/drafts.schemas';
 import { DAILY_LIMIT_MESSAGE, effectivePlan } from '@turtle/shared/entitlements';
 import { HttpError } from '../../../lib/http-error';
-import { parseInput } from '../../../lib/validate';
+import { route } from '../../../lib/route';
 import { perUser, rateLimited } from '../../../plugins/rate-limit';
 import { DraftingError, type DraftedCard } from '../../../providers/llm/card-drafter';
 import { dailyLimit } from '../../../core/assistant/reply-checks';
@@ -52,8 +45,7 @@ export function draftsRoutes(app: FastifyInstance, options: CardsOptions): void 
   const { db } = options;
   const limiter = rateLimited(app, [{ name: 'cards-draft', max: DRAFTS_PER_MINUTE, windowMs: 60_000, key: perUser }]);
 
-  app.get('/api/cards/drafts', async (request): Promise<ListDraftsResponse> => {
-    const user = requireUser(request);
+  route(app, cardDraftEndpoints.list, { user: requireUser }, async ({ user }) => {
     const [drafts, allowance] = await Promise.all([listOwnDrafts(db, user.id), readAllowance(db, user)]);
     return { drafts, allowance };
   });
@@ -62,12 +54,11 @@ export function draftsRoutes(app: FastifyInstance, options: CardsOptions): void 
    * Drafts cards from a note, a chat reply or a lesson. Counts as one assistant reply of the day; a failure (no
    * usable answer after the repair, a timeout, the service down) saves nothing and gives the reply back.
    */
-  app.post(
-    '/api/cards/drafts/generate',
-    { config: { accepts: 'json' }, preHandler: limiter },
-    async (request, reply): Promise<GenerateDraftsResponse> => {
-      const user = requireUser(request);
-      const { source: ref } = parseInput(GenerateDraftsBodySchema, request.body ?? {});
+  route(
+    app,
+    cardDraftEndpoints.generate,
+    { user: requireUser, preHandler: limiter },
+    async ({ user, body: { source: ref } }, request, reply) => {
       const room = CARD_DRAFTS_MAX - (await countOwnDrafts(db, user.id));
       if (room <= 0) throw new HttpError(409, 'conflict', TRAY_FULL);
       const source = await resolveDraftSource(db, user.id, ref, options.lessons);
@@ -117,39 +108,30 @@ export function draftsRoutes(app: FastifyInstance, options: CardsOptions): void 
   );
 
   /** Accepts drafts (with the learner's edits) into one deck, within the plan's limit, all or none. */
-  app.post(
-    '/api/cards/drafts/accept',
-    { config: { accepts: 'json' } },
-    async (request): Promise<AcceptDraftsResponse> => {
-      const user = requireUser(request);
-      const body = parseInput(AcceptDraftsBodySchema, request.body ?? {});
-      const ids = [...new Set(body.drafts.map((draft) => draft.id))];
-      if (ids.length !== body.drafts.length)
-        throw new HttpError(400, 'validation', 'A draft is listed twice.', 'drafts');
-      const contents = body.drafts.map(({ id: _id, ...content }) => ({ content }));
-      return db.transaction(async (tx) => {
-        const now = Date.now();
-        const allowance = await reserveCards(tx, user.id, cardsMadeBy(contents));
-        const rows = await lockOwnDrafts(tx, user.id, ids);
-        if (rows.length !== ids.length) throw draftGone();
-        const deck = await resolveDeck(tx, user.id, body.deck, now);
-        const sources = new Map(rows.map((row) => [row.id, row.source ?? null]));
-        await insertCardNotes(
-          tx,
-          user.id,
-          deck.id,
-          body.drafts.map(({ id, ...content }) => ({ content, source: sources.get(id) ?? null })),
-          now,
-        );
-        await deleteOwnDrafts(tx, user.id, ids);
-        return { accepted: ids.length, deckId: deck.id, allowance };
-      });
-    },
-  );
+  route(app, cardDraftEndpoints.accept, { user: requireUser }, async ({ user, body }) => {
+    const ids = [...new Set(body.drafts.map((draft) => draft.id))];
+    if (ids.length !== body.drafts.length) throw new HttpError(400, 'validation', 'A draft is listed twice.', 'drafts');
+    const contents = body.drafts.map(({ id: _id, ...content }) => ({ content }));
+    return db.transaction(async (tx) => {
+      const now = Date.now();
+      const allowance = await reserveCards(tx, user.id, cardsMadeBy(contents));
+      const rows = await lockOwnDrafts(tx, user.id, ids);
+      if (rows.length !== ids.length) throw draftGone();
+      const deck = await resolveDeck(tx, user.id, body.deck, now);
+      const sources = new Map(rows.map((row) => [row.id, row.source ?? null]));
+      await insertCardNotes(
+        tx,
+        user.id,
+        deck.id,
+        body.drafts.map(({ id, ...content }) => ({ content, source: sources.get(id) ?? null })),
+        now,
+      );
+      await deleteOwnDrafts(tx, user.id, ids);
+      return { accepted: ids.length, deckId: deck.id, allowance };
+    });
+  });
 
-  app.post('/api/cards/drafts/reject', { config: { accepts: 'json' } }, async (request) => {
-    const user = requireUser(request);
-    const { ids } = parseInput(RejectDraftsBodySchema, request.body ?? {});
+  route(app, cardDraftEndpoints.reject, { user: requireUser }, async ({ user, body: { ids } }) => {
     const unique = [...new Set(ids)];
     return db.transaction(async (tx) => {
       if ((await lockOwnDrafts(tx, user.id, unique)).length !== unique.length) throw draftGone();

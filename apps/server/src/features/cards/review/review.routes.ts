@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { studyDayAt } from '@turtle/shared/cards-day';
-import { ForecastQuerySchema, type LoadForecast } from '@turtle/shared/cards-optimizer';
-import {
-  CardSettingsSchema,
-  GradeBodySchema,
-  NextCardQuerySchema,
-  type CardSettings,
-  type GradeResponse,
-  type NextCardResponse,
-  type UndoResponse,
-} from '@turtle/shared/cards-review';
+import { cardReviewEndpoints } from '@turtle/shared/endpoints/cards/review.schemas';
 import { onceForKey } from '../../../lib/idempotency';
-import { parseInput } from '../../../lib/validate';
+import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { cardNotFound } from '../decks/card-notes.repository';
@@ -26,9 +17,7 @@ import { gradeCard, undoLastGrade } from './review.repository';
  * next 30 days would bring at a retention (docs/decisions/013-analytics-and-optimizer.md).
  */
 export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
-  app.get('/api/cards/review/next', async (request): Promise<NextCardResponse> => {
-    const user = requireUser(request);
-    const { deckId, tz, ahead } = parseInput(NextCardQuerySchema, request.query ?? {});
+  route(app, cardReviewEndpoints.next, { user: requireUser }, async ({ user, query: { deckId, tz, ahead } }) => {
     if (deckId) await requireOwnDeck(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
     const now = Date.now();
@@ -40,17 +29,15 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
    * grade on it again gets the first answer, another on a state the card has left is 409), and an `Idempotency-Key`,
    * when sent, gets a retry the first answer whatever the card has done since (decision 017).
    */
-  app.post('/api/cards/review/grade', { config: { accepts: 'json' } }, async (request): Promise<GradeResponse> => {
-    const user = requireUser(request);
-    const { cardId, rating, durationMs, base } = parseInput(GradeBodySchema, request.body ?? {});
+  route(app, cardReviewEndpoints.grade, { user: requireUser }, async ({ user, body }, request) => {
+    const { cardId, rating, durationMs, base } = body;
     const settings = await getCardSettings(db, user.id);
     return onceForKey(db, request, { scope: 'grade', userId: user.id }, (tx) =>
       gradeCard(tx, { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base }),
     );
   });
 
-  app.post('/api/cards/review/undo', { config: { accepts: 'json' } }, async (request): Promise<UndoResponse> => {
-    const user = requireUser(request);
+  route(app, cardReviewEndpoints.undo, { user: requireUser }, async ({ user }) => {
     const cardId = await undoLastGrade(db, user.id);
     const settings = await getCardSettings(db, user.id);
     const card = await reviewCardById(db, user.id, cardId, settings, Date.now());
@@ -58,25 +45,17 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     return { card };
   });
 
-  app.get('/api/cards/settings', async (request): Promise<{ settings: CardSettings }> => {
-    const user = requireUser(request);
+  route(app, cardReviewEndpoints.settings, { user: requireUser }, async ({ user }) => {
     return { settings: await getCardSettings(db, user.id) };
   });
 
-  app.post(
-    '/api/cards/settings',
-    { config: { accepts: 'json' } },
-    async (request): Promise<{ settings: CardSettings }> => {
-      const user = requireUser(request);
-      const settings = parseInput(CardSettingsSchema, request.body ?? {});
-      await saveCardSettings(db, user.id, settings, Date.now());
-      return { settings };
-    },
-  );
+  route(app, cardReviewEndpoints.saveSettings, { user: requireUser }, async ({ user, body: settings }) => {
+    await saveCardSettings(db, user.id, settings, Date.now());
+    return { settings };
+  });
 
-  app.get('/api/cards/forecast', async (request): Promise<LoadForecast> => {
-    const user = requireUser(request);
-    const { retention, tz, newPerDay } = parseInput(ForecastQuerySchema, request.query ?? {});
+  route(app, cardReviewEndpoints.forecast, { user: requireUser }, async ({ user, query }) => {
+    const { retention, tz, newPerDay } = query;
     const settings = await getCardSettings(db, user.id);
     return forecastLoad(db, {
       userId: user.id,

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
+import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE } from '@turtle/shared/cards-import';
+import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer.schemas';
 import type { DbOrTx } from '../../../db/database';
 import { HttpError } from '../../../lib/http-error';
+import { route } from '../../../lib/route';
 import { rateLimited } from '../../../plugins/rate-limit';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
@@ -47,7 +49,7 @@ function planFor(db: DbOrTx, request: FastifyRequest, userId: string, settings: 
 export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   const limiter = rateLimited(app, [IMPORT_RATE_LIMIT]);
   const options = {
-    config: { accepts: 'binary' as const },
+    user: requireUser,
     bodyLimit: APKG_MAX_BYTES,
     preHandler: limiter,
     // Said before the upload is read, in the package's terms (a chunked upload past it gets the generic 413).
@@ -58,8 +60,7 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
     },
   };
 
-  app.post('/api/cards/import/apkg/preview', options, async (request): Promise<ApkgSummary> => {
-    const user = requireUser(request);
+  route(app, cardTransferEndpoints.previewApkg, options, async ({ user }, request) => {
     const plan = await planFor(db, request, user.id, null);
     return { ...plan.summary, allowance: await readAllowance(db, user) };
   });
@@ -69,8 +70,7 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
    * plan's limit checked for the whole package first. The transaction is only the writing: on PGlite it holds the
    * one connection every other request waits for.
    */
-  app.post('/api/cards/import/apkg', options, async (request): Promise<ApkgSummary> => {
-    const user = requireUser(request);
+  route(app, cardTransferEndpoints.importApkg, options, async ({ user }, request) => {
     packageBytes(request);
     const settings = await getCardSettings(db, user.id);
     const plan = await planFor(db, request, user.id, settings);

@@ -3,14 +3,12 @@ import {
   CARD_IMPORT_MAX_BYTES,
   CARD_IMPORT_PREVIEW_ROWS,
   IMPORT_TOO_LARGE_MESSAGE,
-  ImportBodySchema,
   type ImportBody,
-  type ImportPreview,
-  type ImportResponse,
 } from '@turtle/shared/cards-import';
+import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer.schemas';
 import type { DbOrTx } from '../../../db/database';
 import { HttpError } from '../../../lib/http-error';
-import { parseInput } from '../../../lib/validate';
+import { route } from '../../../lib/route';
 import { rateLimited } from '../../../plugins/rate-limit';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
@@ -40,61 +38,51 @@ async function checkAndPlan(db: DbOrTx, userId: string, body: ImportBody): Promi
 export function csvImportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   const limiter = rateLimited(app, [IMPORT_RATE_LIMIT]);
 
-  app.post(
-    '/api/cards/import/preview',
-    { config: { accepts: 'json' }, bodyLimit: IMPORT_BODY_LIMIT, preHandler: limiter },
-    async (request): Promise<ImportPreview> => {
-      const user = requireUser(request);
-      const body = parseInput(ImportBodySchema, request.body ?? {});
-      const plan = await checkAndPlan(db, user.id, body);
-      return {
-        totalRows: plan.totalRows,
-        rows: plan.rows.slice(0, CARD_IMPORT_PREVIEW_ROWS).map(({ content: _content, ...row }) => row),
-        errors: plan.errors,
-        newDecks: plan.newDecks,
-        cards: plan.cards,
-        allowance: await readAllowance(db, user),
-      };
-    },
-  );
+  const options = { user: requireUser, bodyLimit: IMPORT_BODY_LIMIT, preHandler: limiter };
+
+  route(app, cardTransferEndpoints.previewCsv, options, async ({ user, body }) => {
+    const plan = await checkAndPlan(db, user.id, body);
+    return {
+      totalRows: plan.totalRows,
+      rows: plan.rows.slice(0, CARD_IMPORT_PREVIEW_ROWS).map(({ content: _content, ...row }) => row),
+      errors: plan.errors,
+      newDecks: plan.newDecks,
+      cards: plan.cards,
+      allowance: await readAllowance(db, user),
+    };
+  });
 
   /** All rows or none: any row error refuses the whole file; the limit is checked for all its cards at once. */
-  app.post(
-    '/api/cards/import',
-    { config: { accepts: 'json' }, bodyLimit: IMPORT_BODY_LIMIT, preHandler: limiter },
-    async (request): Promise<ImportResponse> => {
-      const user = requireUser(request);
-      const body = parseInput(ImportBodySchema, request.body ?? {});
-      return db.transaction(async (tx) => {
-        // The person's row is locked first, so decks and cards are counted as no other request changes them.
-        await reserveCards(tx, user.id, 0);
-        const plan = await checkAndPlan(tx, user.id, body);
-        if (plan.errors.length) {
-          const more = plan.errors.length > 1 ? ` (and ${plan.errors.length - 1} more)` : '';
-          throw new HttpError(400, 'validation', `${plan.errors[0]!.message}${more} Nothing was imported.`);
-        }
-        if (plan.rows.length === 0)
-          throw new HttpError(400, 'validation', 'The file has no cards. Nothing was imported.');
-        const after = await reserveCards(tx, user.id, plan.cards);
-        const now = Date.now();
-        const byDeck = new Map<string, typeof plan.rows>();
-        for (const row of plan.rows) {
-          const rows = byDeck.get(row.deck) ?? [];
-          rows.push(row);
-          byDeck.set(row.deck, rows);
-        }
-        for (const [deckName, rows] of byDeck) {
-          const deck = await findOrCreateDeck(tx, user.id, deckName, now);
-          await insertCardNotes(
-            tx,
-            user.id,
-            deck.id,
-            rows.map((row) => ({ content: row.content, source: null })),
-            now,
-          );
-        }
-        return { imported: plan.rows.length, cards: plan.cards, allowance: after };
-      });
-    },
-  );
+  route(app, cardTransferEndpoints.importCsv, options, async ({ user, body }) => {
+    return db.transaction(async (tx) => {
+      // The person's row is locked first, so decks and cards are counted as no other request changes them.
+      await reserveCards(tx, user.id, 0);
+      const plan = await checkAndPlan(tx, user.id, body);
+      if (plan.errors.length) {
+        const more = plan.errors.length > 1 ? ` (and ${plan.errors.length - 1} more)` : '';
+        throw new HttpError(400, 'validation', `${plan.errors[0]!.message}${more} Nothing was imported.`);
+      }
+      if (plan.rows.length === 0)
+        throw new HttpError(400, 'validation', 'The file has no cards. Nothing was imported.');
+      const after = await reserveCards(tx, user.id, plan.cards);
+      const now = Date.now();
+      const byDeck = new Map<string, typeof plan.rows>();
+      for (const row of plan.rows) {
+        const rows = byDeck.get(row.deck) ?? [];
+        rows.push(row);
+        byDeck.set(row.deck, rows);
+      }
+      for (const [deckName, rows] of byDeck) {
+        const deck = await findOrCreateDeck(tx, user.id, deckName, now);
+        await insertCardNotes(
+          tx,
+          user.id,
+          deck.id,
+          rows.map((row) => ({ content: row.content, source: null })),
+          now,
+        );
+      }
+      return { imported: plan.rows.length, cards: plan.cards, allowance: after };
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ExportQuerySchema } from '@turtle/shared/cards-import';
-import { parseInput } from '../../../lib/validate';
+import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer.schemas';
+import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { listAllCardNotes } from '../decks/card-notes.repository';
@@ -29,9 +29,8 @@ function download(reply: FastifyReply, name: string, type: string, body: string 
 
 /** Export of one deck or all, as CSV or as an Anki package with the cards' states and review logs. */
 export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
-  app.get('/api/cards/export', async (request, reply) => {
-    const user = requireUser(request);
-    const { format, deckId } = parseInput(ExportQuerySchema, request.query ?? {});
+  route(app, cardTransferEndpoints.export, { user: requireUser }, async ({ user, query }, _request, reply) => {
+    const { format, deckId } = query;
     const deck = deckId ? await requireOwnDeck(db, user.id, deckId) : undefined;
     const decks = deck ? [deck] : await listOwnDecks(db, user.id);
     const names = new Map(decks.map((item) => [item.id, item.name]));

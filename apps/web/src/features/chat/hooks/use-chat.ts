@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { IDEMPOTENCY_KEY_HEADER } from '@turtle/shared/idempotency';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat';
 import type {
+  ChatSendBody,
   ChatSendMeta,
   ComposerMessage,
   ConversationMessage,
@@ -114,16 +115,16 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
   );
 
   const run = useCallback(
-    async (body: Record<string, unknown>, idempotencyKey = newIdempotencyKey()) => {
+    async (body: ChatSendBody, idempotencyKey = newIdempotencyKey()) => {
       streamOf.current = conversationId;
       const model = modelRef.current;
       let meta: ChatSendMeta | undefined;
       const end = await stream.start(
         {
-          url: '/api/chat/send',
+          endpoint: chatEndpoints.send,
           body: { ...body, ...(model ? { model } : {}) },
           // One key per message sent: a retry after a lost answer gets the first exchange back, not a second reply.
-          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+          idempotencyKey,
         },
         {
           token: (token) => dispatch({ type: 'token', token }),

@@ -1,9 +1,9 @@
 import type { FinishReason } from '@turtle/shared/chat-stream-events';
-import type { ChatSendMeta, Conversation, ConversationMessage } from '@turtle/shared/conversation';
+import type { ChatSendBody, ChatSendMeta, Conversation, ConversationMessage } from '@turtle/shared/conversation';
 
 /** What Retry sends again: the same body, the same message on screen, the same Idempotency-Key. */
 export interface Resend {
-  body: Record<string, unknown>;
+  body: ChatSendBody;
   optimistic: ConversationMessage;
   idempotencyKey: string;
 }

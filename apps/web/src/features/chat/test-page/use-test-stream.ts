@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { SPEC_MODEL } from '@turtle/shared/constants';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat';
 import { useChosenModel } from '../../../lib/chosen-model';
 import { useAssistantStream, type AssistantStreamEnd } from '../../../lib/chat-stream/use-assistant-stream';
 
-export const TEST_STREAM_URL = '/api/test/stream';
 const FAILED_MESSAGE = 'The assistant failed. Please try again.';
 export const LENGTH_WARNING = 'The model stopped early: it reached its length limit.';
 
@@ -52,7 +52,7 @@ export function useTestStream() {
       setStatus('streaming');
       const end = await stream.start(
         {
-          url: TEST_STREAM_URL,
+          endpoint: chatEndpoints.testStream,
           // product.md §7: the spec's client names "gpt-4.1-mini"; the server reads it as its default.
           body: { messages: [{ role: 'user', content }], model: model ?? SPEC_MODEL },
         },

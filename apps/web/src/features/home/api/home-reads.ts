@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CardsSummary } from '@turtle/shared/cards';
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
 import { chatEndpoints } from '@turtle/shared/endpoints/chat';
 import { lessonEndpoints } from '@turtle/shared/endpoints/lessons';
 import { api } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ import { queryKeys } from '../../../lib/query/query-keys';
 export const cardsSummaryQuery = (timeZone: string) =>
   queryOptions({
     queryKey: queryKeys.cardsSummary(timeZone),
-    queryFn: ({ signal }) => api.get<CardsSummary>(`/api/cards/summary?tz=${encodeURIComponent(timeZone)}`, signal),
+    queryFn: ({ signal }) => api.call(cardDeckEndpoints.summary, { query: { tz: timeZone }, signal }),
   });
 
 export const conversationsQuery = queryOptions({

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
+import { lessonEndpoints } from '@turtle/shared/endpoints/lessons';
 import type { Lesson, LessonChatBody } from '@turtle/shared/lesson';
 import { fullScriptOf } from '@turtle/shared/lesson-helpers';
 import { useAssistantStream, type AssistantStreamEnd } from '../../../lib/chat-stream/use-assistant-stream';
@@ -90,7 +91,7 @@ export function useTutorChat(lesson: Lesson): TutorChat {
         content += piece;
         setLive(content);
       };
-      void stream.start({ url: '/api/lesson/chat', body }, { token }).then((end) => {
+      void stream.start({ endpoint: lessonEndpoints.tutor, body }, { token }).then((end) => {
         const { keep, error } = endOf(end, content);
         if (keep) setMessages((list) => [...list, message('assistant', content, keep.stopped)]);
         if (error !== undefined) setError(error);

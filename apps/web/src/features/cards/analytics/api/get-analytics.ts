@@ -1,10 +1,10 @@
-import type { AnalyticsPeriod, CardAnalytics } from '@turtle/shared/cards-analytics';
+import type { AnalyticsPeriod } from '@turtle/shared/cards-analytics';
+import { cardAnalyticsEndpoints } from '@turtle/shared/endpoints/cards/analytics';
 import { api } from '../../../../lib/api-client';
 import { browserTimeZone } from '../../../../lib/time-zone';
 
 /** `GET /api/cards/analytics`: Pro only (403 `proRequired` otherwise). */
 export function getAnalytics(days: AnalyticsPeriod, deckId: string | null, signal?: AbortSignal) {
-  const query = new URLSearchParams({ days: String(days), tz: browserTimeZone() });
-  if (deckId) query.set('deckId', deckId);
-  return api.get<CardAnalytics>(`/api/cards/analytics?${query}`, signal);
+  const query = { days: String(days) as `${AnalyticsPeriod}`, tz: browserTimeZone(), deckId: deckId ?? undefined };
+  return api.call(cardAnalyticsEndpoints.analytics, { query, signal });
 }

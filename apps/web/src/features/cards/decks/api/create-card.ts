@@ -1,5 +1,5 @@
-import type { CardContent, CardNoteResponse, DeckChoice } from '@turtle/shared/cards';
-import { IDEMPOTENCY_KEY_HEADER } from '@turtle/shared/idempotency';
+import type { CardContent, DeckChoice } from '@turtle/shared/cards';
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
 import { api } from '../../../../lib/api-client';
 
 /**
@@ -7,4 +7,4 @@ import { api } from '../../../../lib/api-client';
  * `idempotencyKey` makes a retry after a lost answer get the first card back instead of a second one.
  */
 export const createCard = (card: CardContent, deck: DeckChoice, idempotencyKey: string) =>
-  api.postJson<CardNoteResponse>('/api/cards/create', { card, deck }, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
+  api.call(cardDeckEndpoints.create, { body: { card, deck }, idempotencyKey });

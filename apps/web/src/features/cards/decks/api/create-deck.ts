@@ -1,5 +1,6 @@
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
 import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/decks/create`: 409 when the person has a deck of that name. */
 export const createDeck = async (name: string) =>
-  (await api.postJson<{ deck: { id: string; name: string } }>('/api/cards/decks/create', { name })).deck;
+  (await api.call(cardDeckEndpoints.createDeck, { body: { name } })).deck;

@@ -1,6 +1,6 @@
+import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer';
+import { apiUrl } from '../../../../lib/api-url';
+
 /** `GET /api/cards/export`: a download link (the browser sends the session cookie). */
-export function exportUrl(format: 'csv' | 'apkg', deckId?: string): string {
-  const query = new URLSearchParams({ format });
-  if (deckId) query.set('deckId', deckId);
-  return `/api/cards/export?${query}`;
-}
+export const exportUrl = (format: 'csv' | 'apkg', deckId?: string): string =>
+  apiUrl(cardTransferEndpoints.export, { query: { format, deckId } });

@@ -1,5 +1,6 @@
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
 import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/decks/rename`. */
 export const renameDeck = async (id: string, name: string) =>
-  (await api.postJson<{ deck: { id: string; name: string } }>('/api/cards/decks/rename', { id, name })).deck;
+  (await api.call(cardDeckEndpoints.renameDeck, { body: { id, name } })).deck;

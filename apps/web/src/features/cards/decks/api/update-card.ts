@@ -1,6 +1,7 @@
-import type { CardContent, CardNoteResponse } from '@turtle/shared/cards';
+import type { CardContent } from '@turtle/shared/cards';
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
 import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/update`: new text, type or deck; cards it keeps keep their history. */
 export const updateCard = (id: string, card: CardContent, deckId: string) =>
-  api.postJson<CardNoteResponse>('/api/cards/update', { id, card, deckId });
+  api.call(cardDeckEndpoints.update, { body: { id, card, deckId } });

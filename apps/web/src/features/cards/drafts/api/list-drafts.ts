@@ -1,5 +1,5 @@
-import type { ListDraftsResponse } from '@turtle/shared/cards-drafts';
+import { cardDraftEndpoints } from '@turtle/shared/endpoints/cards/drafts';
 import { api } from '../../../../lib/api-client';
 
 /** `GET /api/cards/drafts`: the tray, with duplicates flagged, and the card meter. */
-export const listDrafts = (signal?: AbortSignal) => api.get<ListDraftsResponse>('/api/cards/drafts', signal);
+export const listDrafts = (signal?: AbortSignal) => api.call(cardDraftEndpoints.list, { signal });

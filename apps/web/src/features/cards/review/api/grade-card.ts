@@ -1,4 +1,5 @@
-import type { GradeBase, GradeResponse, Rating } from '@turtle/shared/cards-review';
+import type { GradeBase, Rating } from '@turtle/shared/cards-review';
+import { cardReviewEndpoints } from '@turtle/shared/endpoints/cards/review';
 import { api } from '../../../../lib/api-client';
 
 /**
@@ -6,4 +7,4 @@ import { api } from '../../../../lib/api-client';
  * shown in (`card.base`), so a double submit records one review and a grade on a card that moved on is a 409.
  */
 export const gradeCard = (cardId: string, rating: Rating, durationMs: number, base: GradeBase) =>
-  api.postJson<GradeResponse>('/api/cards/review/grade', { cardId, rating, durationMs, base });
+  api.call(cardReviewEndpoints.grade, { body: { cardId, rating, durationMs, base } });

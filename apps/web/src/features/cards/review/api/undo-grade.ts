@@ -1,5 +1,5 @@
-import type { UndoResponse } from '@turtle/shared/cards-review';
+import { cardReviewEndpoints } from '@turtle/shared/endpoints/cards/review';
 import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/review/undo`: takes back the last grade; answers that card, as it was. */
-export const undoGrade = () => api.postJson<UndoResponse>('/api/cards/review/undo', {});
+export const undoGrade = () => api.call(cardReviewEndpoints.undo);

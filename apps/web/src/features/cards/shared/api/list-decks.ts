@@ -1,7 +1,7 @@
-import type { ListDecksResponse } from '@turtle/shared/cards';
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
 import { api } from '../../../../lib/api-client';
 import { browserTimeZone } from '../../../../lib/time-zone';
 
 /** `GET /api/cards/decks?tz=`: the person's decks with today's counts, the card meter and the drafts waiting. */
 export const listDecks = (signal?: AbortSignal) =>
-  api.get<ListDecksResponse>(`/api/cards/decks?tz=${encodeURIComponent(browserTimeZone())}`, signal);
+  api.call(cardDeckEndpoints.decks, { query: { tz: browserTimeZone() }, signal });

@@ -1,8 +1,9 @@
-import type { ImportBody, ImportPreview, ImportResponse } from '@turtle/shared/cards-import';
+import type { ImportBody } from '@turtle/shared/cards-import';
+import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer';
 import { api } from '../../../../lib/api-client';
 
 /** `POST /api/cards/import/preview`: every row checked, nothing saved. */
-export const previewImport = (body: ImportBody) => api.postJson<ImportPreview>('/api/cards/import/preview', body);
+export const previewImport = (body: ImportBody) => api.call(cardTransferEndpoints.previewCsv, { body });
 
 /** `POST /api/cards/import`: all rows or none. */
-export const importCards = (body: ImportBody) => api.postJson<ImportResponse>('/api/cards/import', body);
+export const importCards = (body: ImportBody) => api.call(cardTransferEndpoints.importCsv, { body });
