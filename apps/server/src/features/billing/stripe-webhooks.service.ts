@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 import { Plan, Subscription, DEFAULT_MEMBERSHIP } from '@turtle/shared/plans';
 import type { Membership } from '@turtle/shared/membership';
 import type { Db, Tx } from '../../db/database';
-import type { StripePaymentProvider, SubscriptionState } from '../../providers/payments/stripe-provider';
+import type { StripePaymentProvider } from '../../providers/payments/stripe-provider';
+import type { SubscriptionState } from '../../providers/payments/stripe-subscription-state';
 import { findUserById, setMembership, type UserRow } from '../../core/identity/users.repository';
 import {
   insertStripeEvent,
