@@ -4,17 +4,15 @@ import type { ApkgSummary } from '@turtle/shared/cards-import';
 import type { ListCardsResponse } from '@turtle/shared/cards';
 import { reviewLogs } from '../src/db/schema';
 import { useApkgBudgetForTests } from '../src/features/cards/transfer/apkg-job';
+import { ankiCollection, ankiPackage, type AnkiNoteInput } from './support/anki-package';
 import {
-  ankiCollection,
   ankiCollection18,
   ankiCurrentPackage,
-  ankiPackage,
   PLEASE_UPDATE,
   protobuf,
   zstd,
   zstdFrameWithZeros,
-  type AnkiNoteInput,
-} from './support/anki-package';
+} from './support/anki-package-current';
 import type { cardsClient } from './support/cards';
 import { importedRows, NOTHING_IMPORTED, packageSender } from './support/cards';
 import { startTestServer, type TestServer } from './support/test-server';
