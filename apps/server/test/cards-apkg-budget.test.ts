@@ -1,9 +1,3 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
@@ -11,10 +5,11 @@ import { reviewLogs } from '../src/db/schema';
 import { useApkgBudgetForTests } from '../src/features/cards/transfer/apkg-job';
 import { ankiCollection, ankiPackage, paddedAnkiPackage, type AnkiCollectionOptions } from './support/anki-package';
 import { importedRows, NOTHING_IMPORTED, packageSender } from './support/cards';
+import { sendPolled } from './support/polled-upload';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
- * Issue 31, items 1 to 3: one Anki package cannot take the server down. Each package here is one the outside probe
+ * One Anki package cannot take the server down (docs/decisions/034-import-budget.md). Each package here is one the outside probe
  * sent (or its kind), made small on the wire: the work it would cost is refused before it is done, in the import's
  * worker thread, while the server keeps answering; nothing is stored.
  */
@@ -24,7 +19,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Bounds that catch the findings (a stall of 14 s to minutes, a heap exhausted) with room for a CI machine running other
- * test files beside this one. The figures the issue asks for (health within 100 ms, a refusal within a second) are met
+ * test files beside this one. The figures asked for (health within 100 ms, a refusal within a second) are met
  * with margin on a quiet machine (docs/decisions/034-import-budget.md gives them); speed goals live there and in the
  * bench, not in these bounds.
  */
@@ -61,92 +56,10 @@ const smallPackage = async (options: AnkiCollectionOptions = {}) =>
 const stored = (userId: string) => importedRows(server.database.db, userId);
 const NOTHING = NOTHING_IMPORTED;
 
-/**
- * Asks `/api/health` every 10 ms, from a process of its own (the test's own pauses do not count), until told to
- * stop; then prints the longest wait for an answer.
- */
-const POLLER = `
-  const http = require('node:http');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  let worst = 0, polls = 0, stopping = false;
-  process.stdin.on('data', () => (stopping = true));
-  const poll = () => {
-    const started = performance.now();
-    http.get(process.argv[1], { agent }, (response) => {
-      response.resume();
-      response.on('end', () => {
-        worst = Math.max(worst, response.statusCode === 200 ? performance.now() - started : Infinity);
-        polls++;
-        if (!stopping) return setTimeout(poll, 10);
-        process.stdout.write(JSON.stringify({ worst, polls }));
-        process.exit(0);
-      });
-    });
-  };
-  poll();
-`;
-
-/** Sends a file as the body of a POST from a process of its own; prints the status, the answer and the time taken. */
-const UPLOADER = `
-  const fs = require('node:fs');
-  const [url, file, cookie] = process.argv.slice(1);
-  const body = fs.readFileSync(file);
-  const started = performance.now();
-  fetch(url, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/octet-stream', cookie: 'sid=' + cookie, origin: new URL(url).origin },
-  })
-    .then(async (response) => {
-      const text = await response.text();
-      process.stdout.write(JSON.stringify({ status: response.status, text, ms: performance.now() - started }));
-    });
-`;
-
-function runScript(script: string, args: string[]) {
-  const child = spawn(process.execPath, ['-e', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const done = new Promise<string>((resolve) => child.on('exit', () => resolve(output)));
-  return { child, done };
-}
-
-/** The test's own garbage (packages of tens of megabytes) collected before a timed import, not during it. */
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-/**
- * A package sent to `path` by another process while a third polls `/api/health`: the answer, how long it took, and
- * the longest the health check waited meanwhile. Only the server runs in this process.
- */
-async function sendPolled(bytes: Uint8Array, path: string, cookie: string) {
-  const dir = fs.mkdtempSync(join(os.tmpdir(), 'turtle-apkg-'));
-  const file = join(dir, 'package.apkg');
-  fs.writeFileSync(file, bytes);
-  collectGarbage();
-  const poller = runScript(POLLER, [`${server.url}/api/health`]);
-  try {
-    // Polling already before the package is sent.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const sent = JSON.parse(await runScript(UPLOADER, [server.url + path, file, cookie]).done) as {
-      status: number;
-      text: string;
-      ms: number;
-    };
-    poller.child.stdin.write('stop');
-    const { worst, polls } = JSON.parse(await poller.done) as { worst: number; polls: number };
-    expect(polls).toBeGreaterThan(1);
-    return { status: sent.status, data: JSON.parse(sent.text) as unknown, ms: sent.ms, worstHealthMs: worst };
-  } finally {
-    poller.child.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** A package sent to the import by a new person; the answer, its time and the health check's worst meanwhile. */
 async function importTimed(bytes: Uint8Array, name = 'Prober', path = '/api/cards/import/apkg') {
   const { user, cookie } = await person(name);
-  const { status, data, ms, worstHealthMs } = await sendPolled(bytes, path, cookie);
+  const { status, data, ms, worstHealthMs } = await sendPolled(server.url, bytes, path, cookie);
   return { user, response: { status, data }, ms, worstHealthMs };
 }
 
