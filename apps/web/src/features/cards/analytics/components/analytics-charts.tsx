@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { CardAnalytics } from '@turtle/shared/cards-analytics';
+import type { CardAnalytics, SpreadBucket } from '@turtle/shared/cards-analytics';
 import { BarChart } from './bar-chart';
 import { ChartCard } from './chart-card';
 import { ReviewHeatmap } from './review-heatmap';
@@ -14,6 +14,29 @@ function Tile({ label, value }: { label: string; value: string }) {
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="text-xl font-bold text-slate-900 tabular-nums">{value}</dd>
     </div>
+  );
+}
+
+/** Cards by a bucket of one memory figure (stability, difficulty): a bar chart and its table. */
+function SpreadChart(props: { title: string; description: string; buckets: SpreadBucket[]; color: string }) {
+  const { title, description, buckets, color } = props;
+  const series = useMemo(
+    () => ({ labels: buckets.map((b) => b.label), values: buckets.map((b) => b.cards) }),
+    [buckets],
+  );
+  return (
+    <ChartCard
+      title={title}
+      description={description}
+      table={{ columns: [title, 'Cards'], rows: buckets.map((b) => [b.label, b.cards]) }}
+    >
+      <BarChart
+        labels={series.labels}
+        values={series.values}
+        color={color}
+        ariaLabel={`Bar chart of cards by ${title.toLowerCase()}`}
+      />
+    </ChartCard>
   );
 }
 
@@ -36,14 +59,6 @@ export function AnalyticsCharts({ data }: { data: CardAnalytics }) {
   );
   const due = useMemo(
     () => ({ labels: data.duePerDay.map((day) => shortDate(day.date)), values: data.duePerDay.map((day) => day.due) }),
-    [data],
-  );
-  const stability = useMemo(
-    () => ({ labels: data.stability.map((b) => b.label), values: data.stability.map((b) => b.cards) }),
-    [data],
-  );
-  const difficulty = useMemo(
-    () => ({ labels: data.difficulty.map((b) => b.label), values: data.difficulty.map((b) => b.cards) }),
     [data],
   );
   const streak = `${data.streak.days} ${data.streak.days === 1 ? 'day' : 'days'}`;
@@ -105,30 +120,18 @@ export function AnalyticsCharts({ data }: { data: CardAnalytics }) {
         />
       </ChartCard>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard
+        <SpreadChart
           title="Stability"
           description="How long each studied card stays 90% likely to be remembered."
-          table={{ columns: ['Stability', 'Cards'], rows: data.stability.map((b) => [b.label, b.cards]) }}
-        >
-          <BarChart
-            labels={stability.labels}
-            values={stability.values}
-            color="#15803d"
-            ariaLabel="Bar chart of cards by stability"
-          />
-        </ChartCard>
-        <ChartCard
+          buckets={data.stability}
+          color="#15803d"
+        />
+        <SpreadChart
           title="Difficulty"
           description="FSRS difficulty of each studied card, from 1 (easiest) to 10 (hardest)."
-          table={{ columns: ['Difficulty', 'Cards'], rows: data.difficulty.map((b) => [b.label, b.cards]) }}
-        >
-          <BarChart
-            labels={difficulty.labels}
-            values={difficulty.values}
-            color="#c2410c"
-            ariaLabel="Bar chart of cards by difficulty"
-          />
-        </ChartCard>
+          buckets={data.difficulty}
+          color="#c2410c"
+        />
       </div>
     </div>
   );
