@@ -1,46 +1,31 @@
-import { MARKDOWN_ALLOWED_PROTOCOLS } from '@turtle/shared/constants';
+import { CARD_HTML_SCHEMA, escapeTagsOutsideSubset } from '@turtle/shared/card-html';
+import type { Nodes, Root } from 'hast';
 import type { PluggableList } from 'unified';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize';
 
-const TABLE_ALIGN = ['align', 'left', 'center', 'right'] as const;
-
 /**
- * docs/security.md 7d: the HTML a card may hold (Anki's formatting: bold, italic, underline, sub- and superscripts,
- * line breaks, lists, code, tables, links and images), and what markdown itself draws. Nothing else survives:
- * elements outside the list are unwrapped (their text kept), script-like ones dropped with their content, and no
- * element keeps an attribute that is not listed (so no handler, style, class, id or target). Addresses keep the
- * protocols of product.md §2 (safe-urls.ts checks them again, and markdown-components.tsx loads only our images).
+ * docs/security.md 7d.3: the HTML a card may hold is packages/shared's card-html.ts list, the one the Anki import
+ * keeps and the Anki export writes. Nothing else survives: a tag outside the list shows as text (as in a chat reply),
+ * script-like elements are dropped with their content, and no element keeps an attribute that is not listed (so no
+ * handler, style, class, id or target). Addresses keep the protocols of product.md §2 (safe-urls.ts checks them
+ * again, and markdown-components.tsx loads only our images).
  */
-export const HTML_SUBSET_SCHEMA: SanitizeSchema = {
-  tagNames: [
-    ...['p', 'br', 'div', 'hr', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
-    ...['b', 'strong', 'i', 'em', 'u', 's', 'del', 'sub', 'sup', 'code', 'pre', 'kbd'],
-    ...['ul', 'ol', 'li', 'input', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'img'],
-  ],
-  attributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'title'],
-    // Fenced code names its language; remark-math marks its formulas (KaTeX draws them after this step).
-    code: [['className', /^language-[\w+#.-]+$/, 'math-inline', 'math-display']],
-    ol: ['start', ['className', 'contains-task-list']],
-    ul: [['className', 'contains-task-list']],
-    li: [['className', 'task-list-item']],
-    input: [['type', 'checkbox'], ['disabled', true], 'checked'],
-    th: [[...TABLE_ALIGN]],
-    td: [[...TABLE_ALIGN]],
-  },
-  required: { input: { type: 'checkbox', disabled: true } },
-  ancestors: { tbody: ['table'], thead: ['table'], tr: ['table'], th: ['table'], td: ['table'], li: ['ol', 'ul'] },
-  protocols: { href: [...MARKDOWN_ALLOWED_PROTOCOLS], src: ['http', 'https', 'data'] },
-  strip: [
-    ...['script', 'style', 'template', 'noscript', 'title', 'textarea', 'select', 'option', 'xmp', 'plaintext'],
-    ...['svg', 'math', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noembed', 'noframes'],
-  ],
-  clobber: [],
-  allowComments: false,
-  allowDoctypes: false,
-};
+export const HTML_SUBSET_SCHEMA: SanitizeSchema = CARD_HTML_SCHEMA;
+
+function escapeRaw(node: Nodes): void {
+  if (node.type === 'raw') node.value = escapeTagsOutsideSubset(node.value);
+  else if ('children' in node) for (const child of node.children) escapeRaw(child);
+}
+
+/** The HTML markdown passed through (`raw` nodes), with tags outside the subset made text before it is parsed. */
+function rehypeTagsOutsideSubsetAsText() {
+  return (tree: Root) => escapeRaw(tree);
+}
 
 /** rehype-raw reads the HTML (parse5: about 40 KB compressed), then the schema keeps the subset. Cards only. */
-export const htmlSubsetPlugins: PluggableList = [rehypeRaw, [rehypeSanitize, HTML_SUBSET_SCHEMA]];
+export const htmlSubsetPlugins: PluggableList = [
+  rehypeTagsOutsideSubsetAsText,
+  rehypeRaw,
+  [rehypeSanitize, HTML_SUBSET_SCHEMA],
+];

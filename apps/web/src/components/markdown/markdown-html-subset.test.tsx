@@ -183,6 +183,12 @@ describe('MarkdownMessage with allowHtmlSubset (card faces): the sanitized HTML 
     expect(container.querySelectorAll('b .katex, p > .katex')).toHaveLength(2);
   });
 
+  it('shows a tag outside the subset as text, as a reply does; script-like ones still go with their content', () => {
+    const container = renderCard('A <b>List<String></b> and a loan <to> a company<script>alert(1)</script>');
+    expect(container.querySelector('b')?.textContent).toBe('List<String>');
+    expect(container.textContent).toBe('A List<String> and a loan <to> a company');
+  });
+
   it('is for cards only: a chat reply with the same text shows its HTML as text', () => {
     const container = renderReply('H<sub>2</sub>O and <img src=x onerror=alert(1)>');
     expect(container.querySelector('sub, img')).toBeNull();

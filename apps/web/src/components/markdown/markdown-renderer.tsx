@@ -4,7 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { lazyModule, useLazyModule } from './lazy-module';
 import { markdownComponents } from './markdown-components';
-import { remarkMathDelimiters } from './math-syntax';
+import { remarkMathDelimiters } from '@turtle/shared/markdown-math-syntax';
 import { markdownUrlTransform } from './safe-urls';
 
 const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, remarkMath, remarkMathDelimiters];

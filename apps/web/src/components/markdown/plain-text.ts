@@ -1,3 +1,5 @@
+import { CARD_HTML_TAGS } from '@turtle/shared/card-html';
+
 /**
  * Characters and line starts that markdown (with GFM) may turn into something other than text: emphasis, code,
  * links and autolinks (addresses, `www.`, emails), images, HTML (shown as text, but escaped differently), entities,
@@ -37,7 +39,14 @@ export function withoutInlineMarks(markdown: string): string {
     .replace(/`([^`\n]+)`/g, '$1');
 }
 
-/** A card's text before the renderer has arrived: its HTML tags left out (`H<sub>2</sub>O` reads `H2O`). */
+/**
+ * A card's text before the renderer has arrived: the tags of its HTML subset left out (`H<sub>2</sub>O` reads `H2O`);
+ * others stay, as the renderer shows them as text (`List<String>`).
+ */
 export function withoutTags(text: string): string {
-  return text.replace(/<br\s*\/?>/gi, '\n').replace(/<\/?[a-z][^<>]*>/gi, '');
+  return text
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/?([a-z][a-z0-9-]*)(?![a-z0-9-])[^<>]*>/gi, (tag, name: string) =>
+      CARD_HTML_TAGS.has(name.toLowerCase()) ? '' : tag,
+    );
 }

@@ -2,8 +2,9 @@ import type { Nodes, Root } from 'mdast';
 import type { Code, Construct, Effects, Extension, Resolver, State, Token, Tokenizer } from 'micromark-util-types';
 import type { Processor } from 'unified';
 import type { VFile } from 'vfile';
-// Types only: remark-math's dependencies name its tokens, and remark-parse the parser's list of extensions.
+// Types only: remark-math's dependencies name its tokens and nodes, and remark-parse the parser's list of extensions.
 import type {} from 'micromark-extension-math';
+import type {} from 'mdast-util-math';
 import type {} from 'remark-parse';
 
 const DOLLAR = 36;
@@ -130,7 +131,8 @@ function markDisplayMath(node: Nodes, source: string): void {
 
 /**
  * The math syntax the renderer reads, on top of remark-math (which must come first): Pandoc's rule for single
- * dollars, Anki's `\(…\)` and `\[…\]`, and display math written inline.
+ * dollars, Anki's `\(…\)` and `\[…\]`, and display math written inline. Shared so the Anki export
+ * (transfer/anki-export-html.ts) reads a card's formulas exactly as the card face does.
  */
 export function remarkMathDelimiters(this: Processor) {
   const extensions: Extension[] = (this.data().micromarkExtensions ??= []);
