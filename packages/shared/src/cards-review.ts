@@ -122,10 +122,21 @@ export const GradeBodySchema = z.object({
   base: GradeBaseSchema.optional(),
 });
 
+/**
+ * The grade's query: the queue whose next card its answer carries (of one deck or all, the learner's time zone, and
+ * learning cards due later today), as the next-card endpoint reads it. Older clients send none: every deck, UTC.
+ */
+export const GradeQuerySchema = NextCardQuerySchema;
+
 export interface GradeResponse {
   cardId: string;
   state: CardStateId;
   due: number;
+  /**
+   * The next card of the queue the query names, once this grade is made: what `GET /api/cards/review/next` answers
+   * then, so a review is one round trip. Absent only from an answer kept for an `Idempotency-Key` before it was added.
+   */
+  next?: NextCardResponse;
 }
 
 /** `POST /api/cards/review/undo`: the card the last grade is taken back from, as it was before it. */

@@ -3,6 +3,7 @@ import type {
   CardSettings,
   CardSettingsSchema,
   GradeBodySchema,
+  GradeQuerySchema,
   GradeResponse,
   NextCardQuerySchema,
   NextCardResponse,
@@ -22,7 +23,7 @@ export const cardReviewEndpoints = defineEndpoints({
     path: '/api/cards/review/grade',
     encoding: 'json',
     idempotent: true,
-    shapes: shapes<{ body: typeof GradeBodySchema; response: GradeResponse }>(),
+    shapes: shapes<{ body: typeof GradeBodySchema; query: typeof GradeQuerySchema; response: GradeResponse }>(),
   },
   /** Sent with an empty JSON body: the last own grade is taken back. */
   undo: {

@@ -39,13 +39,14 @@ const isState = (memory: { reps: number; lastReview: number | null }, base: Grad
 async function answerOfSameGrade(
   tx: Tx,
   input: { cardId: string; rating: Rating; base: GradeBase },
-): Promise<GradeResponse | undefined> {
+): Promise<GradeMade | undefined> {
   const [last] = await tx
     .select({
       rating: reviewLogs.rating,
       previous: reviewLogs.previous,
       stateAfter: reviewLogs.stateAfter,
       dueAfter: reviewLogs.dueAfter,
+      reviewedAt: reviewLogs.reviewedAt,
     })
     .from(reviewLogs)
     .where(eq(reviewLogs.cardId, input.cardId))
@@ -54,7 +55,14 @@ async function answerOfSameGrade(
   if (!last || last.rating !== input.rating) return undefined;
   const { reps, lastReview } = last.previous;
   if (typeof reps !== 'number' || !isState({ reps, lastReview: lastReview ?? null }, input.base)) return undefined;
-  return { cardId: input.cardId, state: last.stateAfter as GradeResponse['state'], due: last.dueAfter };
+  const answer = { cardId: input.cardId, state: last.stateAfter as GradeResponse['state'], due: last.dueAfter };
+  return { answer, gradedAt: last.reviewedAt };
+}
+
+/** A grade's answer, and when the grade was made (a repeated grade: when the first was). */
+export interface GradeMade {
+  answer: GradeResponse;
+  gradedAt: number;
 }
 
 /**
@@ -64,7 +72,12 @@ async function answerOfSameGrade(
  * the same grade again gets the first answer and records nothing, any other grade on a state the card has left is
  * 409. Without `base` (older clients) the grade applies to the card as it is.
  */
-export async function gradeCard(
+export async function gradeCard(...args: Parameters<typeof makeGrade>): Promise<GradeResponse> {
+  return (await makeGrade(...args)).answer;
+}
+
+/** `gradeCard`, also answering when the grade was made: a repeated grade answers the time of the first. */
+export async function makeGrade(
   db: DbOrTx,
   input: {
     userId: string;
@@ -75,7 +88,7 @@ export async function gradeCard(
     now: number;
     base?: GradeBase;
   },
-): Promise<GradeResponse> {
+): Promise<GradeMade> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select(memoryColumns)
@@ -116,7 +129,8 @@ export async function gradeCard(
       durationMs: input.durationMs,
       previous: before,
     });
-    return { cardId: input.cardId, state: after.state as GradeResponse['state'], due: after.due };
+    const answer = { cardId: input.cardId, state: after.state as GradeResponse['state'], due: after.due };
+    return { answer, gradedAt: input.now };
   });
 }
 

@@ -10,7 +10,7 @@ import { requireOwnDeck } from '../decks/decks.repository';
 import { getCardSettings, saveCardSettings } from '../settings.repository';
 import { forecastLoad } from './load-forecast';
 import { nextCard, reviewCardById } from './review-queue';
-import { gradeCard, undoLastGrade } from './review.repository';
+import { makeGrade, undoLastGrade } from './review.repository';
 
 /**
  * Reviewing (FSRS through ts-fsrs): the next card of today's queue, a grade, undo, the settings, and the load the
@@ -27,14 +27,21 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   /**
    * A grade is made once (docs/decisions/012-flashcards.md): `base` names the state the card was shown in (the same
    * grade on it again gets the first answer, another on a state the card has left is 409), and an `Idempotency-Key`,
-   * when sent, gets a retry the first answer whatever the card has done since (decision 017).
+   * when sent, gets a retry the first answer whatever the card has done since (decision 017). The answer carries the
+   * queue's next card once the grade is made (docs/api.md "Flashcards"), read at the grade's time, so the same grade
+   * again answers the same next card too.
    */
-  route(app, cardReviewEndpoints.grade, { user: requireUser }, async ({ user, body }, request) => {
+  route(app, cardReviewEndpoints.grade, { user: requireUser }, async ({ user, body, query }, request) => {
     const { cardId, rating, durationMs, base } = body;
+    const { deckId, tz, ahead } = query;
+    if (deckId) await requireOwnDeck(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
-    return onceForKey(db, request, { scope: 'grade', userId: user.id }, (tx) =>
-      gradeCard(tx, { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base }),
-    );
+    return onceForKey(db, request, { scope: 'grade', userId: user.id }, async (tx) => {
+      const input = { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base };
+      const { answer, gradedAt: now } = await makeGrade(tx, input);
+      const scope = { userId: user.id, deckId, day: studyDayAt(now, tz), now, settings };
+      return { ...answer, next: await nextCard(tx, scope, ahead === '1') };
+    });
   });
 
   route(app, cardReviewEndpoints.undo, { user: requireUser }, async ({ user }) => {
