@@ -1,10 +1,15 @@
 import type { GradeBase, Rating } from '@turtle/shared/cards-review';
 import { cardReviewEndpoints } from '@turtle/shared/endpoints/cards/review';
 import { api } from '../../../../lib/api-client';
+import { browserTimeZone } from '../../../../lib/time-zone';
 
 /**
  * `POST /api/cards/review/grade`: Again, Hard, Good or Easy, how long the answer took, and the state the card was
- * shown in (`card.base`), so a double submit records one review and a grade on a card that moved on is a 409.
+ * shown in (`card.base`), so a double submit records one review and a grade on a card that moved on is a 409. The
+ * answer carries the queue's next card (of `deckId`, or of all decks), so a review is one round trip.
  */
-export const gradeCard = (cardId: string, rating: Rating, durationMs: number, base: GradeBase) =>
-  api.call(cardReviewEndpoints.grade, { body: { cardId, rating, durationMs, base } });
+export const gradeCard = (
+  grade: { cardId: string; rating: Rating; durationMs: number; base: GradeBase },
+  deckId: string | undefined,
+) =>
+  api.call(cardReviewEndpoints.grade, { body: grade, query: { tz: browserTimeZone(), deckId: deckId || undefined } });

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NextCardResponse, ReviewCard } from '@turtle/shared/cards-review';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GradeResponse, NextCardResponse, ReviewCard } from '@turtle/shared/cards-review';
+import { cardReviewEndpoints } from '@turtle/shared/endpoints/cards/review';
 import { queryClient } from '../../../../lib/query/query-client';
-import { getNextCard } from '../api/get-next-card';
-import { gradeCard } from '../api/grade-card';
+import { fakeApi } from '../../../../test/fake-api';
 import { cardsChanged } from '../../shared/lib/cards-changed';
 import { useReviewSession } from './use-review-session';
 
-vi.mock('../api/get-next-card', () => ({ getNextCard: vi.fn() }));
-vi.mock('../api/grade-card', () => ({ gradeCard: vi.fn() }));
-vi.mock('../api/undo-grade', () => ({ undoGrade: vi.fn() }));
+const server = fakeApi();
 
 const interval = { label: '1d', days: 1 };
 const card = (id: string): ReviewCard =>
@@ -35,7 +33,10 @@ const answer = (id: string | null, left: number): NextCardResponse => ({
   nextDueAt: null,
 });
 
-const nextCard = vi.mocked(getNextCard);
+const nextCard = server.of(cardReviewEndpoints.next);
+const gradeCard = server.of(cardReviewEndpoints.grade);
+/** The grade's answer, carrying the queue's next card. */
+const graded = (next: NextCardResponse): GradeResponse => ({ cardId: 'graded', state: 1, due: 0, next });
 const open = () => renderHook(() => useReviewSession('d1'));
 
 // The app's client is mounted (it reads what is on screen again when the network comes back); the queue must stay
@@ -43,10 +44,7 @@ const open = () => renderHook(() => useReviewSession('d1'));
 beforeAll(() => queryClient.mount());
 afterAll(() => queryClient.unmount());
 beforeEach(() => {
-  nextCard.mockReset();
-  vi.mocked(gradeCard)
-    .mockReset()
-    .mockResolvedValue({} as never);
+  gradeCard.mockResolvedValue({ cardId: 'graded', state: 1, due: 0 });
 });
 afterEach(() => {
   cleanup();
@@ -55,7 +53,8 @@ afterEach(() => {
 
 describe('useReviewSession', () => {
   it('shows the first card, and after a grade the next one with its answer hidden', async () => {
-    nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValueOnce(answer('b', 1));
+    nextCard.mockResolvedValueOnce(answer('a', 2));
+    gradeCard.mockResolvedValueOnce(graded(answer('b', 1)));
     const { result } = open();
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.card?.id).toBe('a'));
@@ -65,22 +64,64 @@ describe('useReviewSession', () => {
     expect(result.current.revealed).toBe(false);
     expect(result.current.summary.reviewed).toBe(1);
     expect(result.current.counts.new).toBe(1);
+  });
+
+  it('makes one request per grade: the grade’s answer carries the next card, the queue is not asked again', async () => {
+    nextCard.mockResolvedValueOnce(answer('a', 3));
+    gradeCard
+      .mockResolvedValueOnce(graded(answer('b', 2)))
+      .mockResolvedValueOnce(graded(answer('c', 1)))
+      .mockResolvedValueOnce(graded(answer(null, 0)));
+    const { result } = open();
+    const steps = [
+      ['a', 3, 'b'],
+      ['b', 1, 'c'],
+      ['c', 4, null],
+    ] as const;
+    for (const [shown, rating, following] of steps) {
+      await waitFor(() => expect(result.current.card?.id).toBe(shown));
+      await waitFor(() => expect(result.current.busy).toBe(false));
+      act(() => result.current.reveal());
+      act(() => result.current.grade(rating));
+      await waitFor(() => expect(result.current.card?.id ?? null).toBe(following));
+    }
+    expect(result.current.status).toBe('done');
+    expect(result.current.summary.reviewed).toBe(3);
+    expect(nextCard).toHaveBeenCalledOnce();
+    expect(gradeCard).toHaveBeenCalledTimes(3);
+    // The queue the grade's next card comes from: this deck's, in the learner's time zone.
+    expect(gradeCard.mock.calls[0]![0].query).toEqual({ tz: expect.any(String), deckId: 'd1' });
+  });
+
+  it('an answer kept from before it carried the next card (a replayed key) reads the queue instead', async () => {
+    nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValueOnce(answer('b', 1));
+    const { result } = open();
+    await waitFor(() => expect(result.current.card?.id).toBe('a'));
+    act(() => result.current.reveal());
+    act(() => result.current.grade(3));
+    await waitFor(() => expect(result.current.card?.id).toBe('b'));
+    expect(result.current.summary.reviewed).toBe(1);
     expect(nextCard).toHaveBeenCalledTimes(2);
   });
 
   it('sends the state the card was shown in with the grade', async () => {
-    nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValueOnce(answer('b', 1));
+    nextCard.mockResolvedValueOnce(answer('a', 2));
+    gradeCard.mockResolvedValueOnce(graded(answer('b', 1)));
     const { result } = open();
     await waitFor(() => expect(result.current.card?.id).toBe('a'));
     act(() => result.current.reveal());
     act(() => result.current.grade(4));
     await waitFor(() => expect(result.current.card?.id).toBe('b'));
-    expect(gradeCard).toHaveBeenCalledWith('a', 4, expect.any(Number), { reps: 0, lastReview: null });
+    expect(gradeCard).toHaveBeenCalledWith(
+      expect.objectContaining({
+        body: { cardId: 'a', rating: 4, durationMs: expect.any(Number), base: { reps: 0, lastReview: null } },
+      }),
+    );
   });
 
   it('a 409 (the card was already reviewed) moves on to the next card: no error, nothing counted, no undo', async () => {
     const { ApiError } = await import('../../../../lib/api-client');
-    vi.mocked(gradeCard).mockRejectedValueOnce(
+    gradeCard.mockRejectedValueOnce(
       new ApiError(409, { code: 'conflict', message: 'This card was already reviewed.' }),
     );
     nextCard.mockResolvedValueOnce(answer('a', 2)).mockResolvedValueOnce(answer('b', 1));
@@ -98,18 +139,17 @@ describe('useReviewSession', () => {
   });
 
   it('counts a grade together with the next card, never while it is still busy fetching it', async () => {
-    let arrive!: (next: NextCardResponse) => void;
-    nextCard
-      .mockResolvedValueOnce(answer('a', 2))
-      .mockImplementationOnce(() => new Promise<NextCardResponse>((resolve) => (arrive = resolve)));
+    let arrive!: (answer: GradeResponse) => void;
+    nextCard.mockResolvedValueOnce(answer('a', 2));
+    gradeCard.mockImplementationOnce(() => new Promise<GradeResponse>((resolve) => (arrive = resolve)));
     const { result } = open();
     await waitFor(() => expect(result.current.card?.id).toBe('a'));
     act(() => result.current.reveal());
     act(() => result.current.grade(3));
-    await waitFor(() => expect(nextCard).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(gradeCard).toHaveBeenCalledOnce());
     expect(result.current.busy).toBe(true);
     expect(result.current.summary.reviewed).toBe(0);
-    await act(async () => arrive(answer('b', 1)));
+    await act(async () => arrive(graded(answer('b', 1))));
     await waitFor(() => expect(result.current.card?.id).toBe('b'));
     expect(result.current.summary.reviewed).toBe(1);
     expect(result.current.busy).toBe(false);

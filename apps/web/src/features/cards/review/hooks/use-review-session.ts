@@ -4,6 +4,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { queryClient } from '../../../../lib/query/query-client';
 import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { getNextCard } from '../api/get-next-card';
 import { gradeCard } from '../api/grade-card';
@@ -51,16 +52,15 @@ const queueQuery = (deckId: string | undefined, ahead = false) => ({
 });
 
 /**
- * A review session over today's queue (of one deck, or all): the server picks each next card; the session keeps
- * the progress, the summary, and the grades it can take back (one at a time, last first).
+ * A review session over today's queue (of one deck, or all): the server picks each next card, and a grade's answer
+ * carries it (one round trip); the session keeps the progress, the summary, and the grades it can take back (one
+ * at a time, last first).
  */
 export function useReviewSession(deckId: string | undefined): ReviewSession {
   const queue = useServerQuery(queueQuery(deckId));
   const next = queue.data;
   const [shown, setShown] = useState(next);
   const [revealed, setRevealed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
   const [summary, setSummary] = useState(emptySummary);
   const [history, setHistory] = useState<{ rating: Rating; ms: number }[]>([]);
   const shownAt = useRef(0);
@@ -74,16 +74,29 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
     shownAt.current = performance.now();
   }, [next]);
 
-  const ask = useCallback(
-    async (ahead = false) => {
-      try {
-        await queryClient.fetchQuery({ ...queueQuery(deckId, ahead), staleTime: 0 });
-        setActionError(null);
-      } catch (caught) {
-        setActionError(errorMessage(caught));
-      }
-    },
+  const readQueue = useCallback(
+    (ahead = false) => queryClient.fetchQuery({ ...queueQuery(deckId, ahead), staleTime: 0 }),
     [deckId],
+  );
+  // A grade or an undo (busy until it is done), and a read of the queue (Try again, study ahead, a learning card
+  // coming back): one error line shows the last one's failure.
+  const writing = useServerMutation((action: () => Promise<void>) => action());
+  const reading = useServerMutation(readQueue);
+  const { run: write, reset: forgetWrite } = writing;
+  const { run: read, reset: forgetRead } = reading;
+  const ask = useCallback(
+    (ahead = false) => {
+      forgetWrite();
+      void read(ahead);
+    },
+    [forgetWrite, read],
+  );
+  const act = useCallback(
+    (action: () => Promise<void>) => {
+      forgetRead();
+      void write(action);
+    },
+    [forgetRead, write],
   );
 
   const failed = next === undefined && queue.isError && !queue.isFetching;
@@ -96,20 +109,24 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
     if (status !== 'done' || nextDueAt === null) return;
     const wait = nextDueAt - Date.now();
     if (wait > 30 * 60_000) return;
-    const timer = setTimeout(() => void ask(), Math.max(1000, wait + 500));
+    const timer = setTimeout(() => ask(), Math.max(1000, wait + 500));
     return () => clearTimeout(timer);
   }, [status, nextDueAt, ask]);
 
   const card = next?.card ?? null;
+  const busy = writing.busy;
   const grade = useCallback(
     (rating: Rating) => {
       if (!card || !revealed || busy) return;
       const ms = Math.round(performance.now() - shownAt.current);
-      setBusy(true);
-      gradeCard(card.id, rating, ms, card.base)
-        .then(async () => {
+      act(async () => {
+        try {
+          const graded = await gradeCard({ cardId: card.id, rating, durationMs: ms, base: card.base }, deckId);
           cardsChanged();
-          await ask();
+          // The answer carries the next card; one kept for a retry before it did has none, so the queue is asked.
+          let unread: unknown;
+          if (graded.next) queryClient.setQueryData(queryKeys.reviewQueue(deckId), graded.next);
+          else await readQueue().catch((caught: unknown) => void (unread = caught));
           // Counted once the next card is here, in the same render that shows it and ends `busy`: a count that moved
           // first invited keys (Space, a grade, U) that the session, still busy, dropped.
           setHistory((items) => [...items, { rating, ms }]);
@@ -118,46 +135,39 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
             ratings: { ...current.ratings, [rating]: current.ratings[rating] + 1 },
             studyMs: current.studyMs + ms,
           }));
-        })
-        .catch(async (caught: unknown) => {
+          if (unread !== undefined) throw unread;
+        } catch (caught) {
           // 409: the card left the state it was shown in (graded in another tab, or this grade already counted).
           // Nothing to retry and nothing to count here: move on to whatever the queue holds now.
-          if (caught instanceof ApiError && caught.status === 409) {
-            cardsChanged();
-            await ask();
-            return;
-          }
-          setActionError(errorMessage(caught));
-        })
-        .finally(() => setBusy(false));
+          if (!(caught instanceof ApiError && caught.status === 409)) throw caught;
+          cardsChanged();
+          await readQueue();
+        }
+      });
     },
-    [card, revealed, busy, ask],
+    [card, revealed, busy, act, deckId, readQueue],
   );
 
   const undo = useCallback(() => {
     const last = history.at(-1);
     if (!last || busy) return;
-    setBusy(true);
-    undoGrade()
-      .then(({ card: restored }) => {
-        setHistory((items) => items.slice(0, -1));
-        setSummary((current) => ({
-          reviewed: current.reviewed - 1,
-          ratings: { ...current.ratings, [last.rating]: current.ratings[last.rating] - 1 },
-          studyMs: current.studyMs - last.ms,
-        }));
-        const counts = next?.counts ?? EMPTY_COUNTS;
-        queryClient.setQueryData<NextCardResponse>(queryKeys.reviewQueue(deckId), {
-          card: restored,
-          counts,
-          nextDueAt: null,
-        });
-        cardsChanged();
-        setActionError(null);
-      })
-      .catch((caught: unknown) => setActionError(errorMessage(caught)))
-      .finally(() => setBusy(false));
-  }, [history, busy, next, deckId]);
+    act(async () => {
+      const { card: restored } = await undoGrade();
+      setHistory((items) => items.slice(0, -1));
+      setSummary((current) => ({
+        reviewed: current.reviewed - 1,
+        ratings: { ...current.ratings, [last.rating]: current.ratings[last.rating] - 1 },
+        studyMs: current.studyMs - last.ms,
+      }));
+      const counts = next?.counts ?? EMPTY_COUNTS;
+      queryClient.setQueryData<NextCardResponse>(queryKeys.reviewQueue(deckId), {
+        card: restored,
+        counts,
+        nextDueAt: null,
+      });
+      cardsChanged();
+    });
+  }, [history, busy, next, deckId, act]);
 
   return {
     status,
@@ -166,13 +176,13 @@ export function useReviewSession(deckId: string | undefined): ReviewSession {
     nextDueAt,
     revealed,
     busy,
-    error: actionError ?? (failed ? errorMessage(queue.error) : null),
+    error: writing.error ?? reading.error ?? (failed ? errorMessage(queue.error) : null),
     summary,
     canUndo: history.length > 0,
     reveal: useCallback(() => setRevealed(true), []),
     grade,
     undo,
-    studyAhead: useCallback(() => void ask(true), [ask]),
-    retry: useCallback(() => void ask(), [ask]),
+    studyAhead: useCallback(() => ask(true), [ask]),
+    retry: useCallback(() => ask(), [ask]),
   };
 }
