@@ -9,7 +9,7 @@ import { startCheckout } from './support/membership';
 import { Plan } from '@turtle/shared/plans';
 import { seedReviewHistory } from '../apps/server/test/support/review-seed';
 
-// Issue 15 item 9: axe-core finds no serious or critical violation on any screen or open state, signed out and
+// axe-core finds no serious or critical violation on any screen or open state, signed out and
 // signed in, at 1280 px and at 390 px.
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 

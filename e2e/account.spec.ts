@@ -7,7 +7,7 @@ import { createPasswordAccount, field, logIn, uniqueEmail } from './support/acco
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { sidewaysOverflow } from './support/notes';
 
-// Issue 15, item 3: the Account page, reached from the user menu (or the phone's Menu).
+// Decision 018: the Account page, reached from the user menu (or the phone's Menu).
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 const PASSWORD = 'correct horse';

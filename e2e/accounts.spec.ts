@@ -266,7 +266,7 @@ describe('on a 390 px phone', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     await signUp.click();
     await page.waitForURL(`${app.url}/`);
-    // On a phone the name heads the header's Menu (issue 15, item 4).
+    // On a phone the name heads the header's Menu (decision 019).
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('group', { name: 'Mary' }).waitFor();
     expect(app.pageErrors).toEqual([]);

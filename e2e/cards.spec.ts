@@ -266,7 +266,7 @@ describe('making cards from what you learn (offline assistant)', () => {
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Accept all (3)' }).click();
     await page.getByText('No drafts waiting.', { exact: false }).waitFor();
-    // On a phone the header's sections are in its Menu (issue 15, item 4).
+    // On a phone the header's sections are in its Menu (decision 019).
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: /Cards/ }).click();
     await page.getByRole('link', { name: 'Study all (3)' }).click();

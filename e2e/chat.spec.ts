@@ -424,7 +424,7 @@ describe('the chat screen as it starts (decision 026)', () => {
     await page.keyboard.press('Enter');
     await waitForReplies(page, 1);
     expect((await lastReplyText(page)).length).toBeGreaterThan(20);
-    // Zod's chunk (decision 030): not on the chat's first screen, and its schemas built with `jitless` (issue 15).
+    // Zod's chunk (decision 030): not on the chat's first screen, and its schemas built with `jitless`.
     expect(await page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)).toEqual(
       [],
     );

@@ -4,7 +4,7 @@ import { field, uniqueEmail } from './support/accounts';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { sidewaysOverflow } from './support/notes';
 
-// Issue 15, item 4: a header that reaches every section, at 1280 px and in the phone's Menu at 390 px.
+// Decision 019: a header that reaches every section, at 1280 px and in the phone's Menu at 390 px.
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 const banner = (page: Page) => page.getByRole('banner');

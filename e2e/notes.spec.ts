@@ -217,7 +217,7 @@ describe('the note editor', () => {
     expect(await editor.title(page).getAttribute('maxlength')).toBe('200');
   });
 
-  // Issue 17, item 7: the server saved the note but the answer was lost; saving again must not make a second one.
+  // Decision 017: the server saved the note but the answer was lost; saving again must not make a second one.
   it('creates a note once when its first answer is lost and Create is pressed again', async () => {
     const { page } = await openNotes();
     const keys: (string | undefined)[] = [];

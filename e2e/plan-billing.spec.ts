@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { demoCheckout, expectMembership, pricingPage, startCheckout } from './support/membership';
 import { sidewaysOverflow } from './support/notes';
 
-// Issue 15, items 2 and 3: plans that know what the member holds, and the Plan & billing page (demo provider).
+// Decision 018: plans that know what the member holds, and the Plan & billing page (demo provider).
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 const billing = {

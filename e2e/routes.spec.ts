@@ -9,7 +9,7 @@ const app = useE2eApp();
  */
 const ROUTES: { path: string; heading: string; title: string; layout: 'main' | 'bare'; signedOut?: true }[] = [
   { path: '/', heading: 'An AI study partner that reads your notes', title: '', layout: 'main', signedOut: true },
-  // Signed in, / opens on the person's home above the pitch (issue 26).
+  // Signed in, / opens on the person's home above the pitch (decision 019).
   { path: '/', heading: 'Welcome back, Grace', title: '', layout: 'main' },
   { path: '/features', heading: 'Everything Turtle does', title: 'Features', layout: 'main' },
   { path: '/pricing', heading: 'Start free. Go Pro when you need more.', title: 'Pricing', layout: 'main' },
@@ -24,7 +24,7 @@ const ROUTES: { path: string; heading: string; title: string; layout: 'main' | '
   // Without a checkout to confirm, the payment page ends on the membership page (product.md §8).
   { path: '/payment/success', heading: 'Free Membership', title: 'Membership', layout: 'main' },
   { path: '/membership', heading: 'Free Membership', title: 'Membership', layout: 'main' },
-  // The chat fills the window under the header (issue 15, item 6): the footer below it made the page scroll.
+  // The chat fills the window under the header (product.md §2 "Chat screen"): the footer below it made the page scroll.
   { path: '/chats', heading: 'New chat', title: 'Chats', layout: 'bare' },
   { path: '/notes', heading: 'Your Notes', title: 'Notes', layout: 'main' },
   { path: '/note/new', heading: 'New note', title: 'New note', layout: 'main' },

@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 import { lessonsPage } from './support/lessons';
 import { expectTitles, notesPage, saveNoteViaApi } from './support/notes';
 
-// Issue 26: five points product.md states exactly, each at 1280 px and at 390 px.
+// docs/spec-conformance.md: five points product.md states exactly, each at 1280 px and at 390 px.
 const app = useE2eApp({ env: { TRUST_PROXY: 'true' } });
 
 const PASSWORD = 'a good password';

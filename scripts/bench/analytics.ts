@@ -1,4 +1,4 @@
-// Learning analytics and the optimizer (issue 14): the analytics query (`GET /api/cards/analytics`, every figure of
+// Learning analytics and the optimizer (decision 013): the analytics query (`GET /api/cards/analytics`, every figure of
 // the screen) for a learner with 10,000 cards and 100,000 logged reviews, on PGlite and, with DATABASE_URL, on
 // PostgreSQL; and the optimizer's wall time from "Optimize my schedule" to its result for 10,000 and 100,000 reviews.
 import { randomUUID } from 'node:crypto';

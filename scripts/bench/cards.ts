@@ -1,4 +1,4 @@
-// Flashcards (issue 13): building today's queue (`GET /api/cards/review/next`, which counts the day's queue and
+// Flashcards (decision 012): building today's queue (`GET /api/cards/review/next`, which counts the day's queue and
 // picks the next card) and grading one card (`POST /api/cards/review/grade`), for a learner with 10,000 cards and
 // 100,000 logged reviews, on embedded PGlite and, when DATABASE_URL is set, on PostgreSQL.
 import { randomUUID } from 'node:crypto';

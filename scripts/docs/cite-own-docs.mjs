@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Points citations at the repository's own docs (issue 16, item 5). Comments used to cite three files kept outside
- * the repository; their content now lives in docs/product.md, docs/rules.md and docs/security.md:
+ * Points citations at the repository's own docs (architecture.md "Layers and boundaries"). Comments used to cite
+ * three files kept outside the repository; their content now lives in docs/product.md, docs/rules.md and
+ * docs/security.md:
  *
  *   SPEC 2 "Pricing"     -> product.md §2 "Pricing"     (also "SPEC 2 and 4", "SPEC.md section 9", bare "SPEC")
  *   DECISIONS "Notes"    -> rules.md "Notes"            (also "DECISIONS.md", bare "DECISIONS")
@@ -25,7 +26,7 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.vit
 const SELF = fileURLToPath(import.meta.url);
 /** This script, its test and its types cite the old names on purpose. */
 const isOwnFile = (file) => path.basename(file).startsWith('cite-own-docs.');
-/** The conformance table sets each point of the shared SPEC.md and DECISIONS.md beside its test (issue 26): it cites them. */
+/** The conformance table sets each point of the shared SPEC.md and DECISIONS.md beside its test: it cites them. */
 const CITES_THE_SHARED_FILES = new Set([path.join(ROOT, 'docs', 'spec-conformance.md')]);
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { acquireDataDirLock, describeProcess } from '../src/db/data-dir-lock';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
 
 /**
- * Issue 31: a fatal error is visible and survivable. The server process dies of an uncaught exception or an
+ * Decision 034: a fatal error is visible and survivable. The server process dies of an uncaught exception or an
  * unhandled rejection with one error line naming the cause as its last words, and a restart on the same data
  * folder (what `deploy/turtle.service` does) gets in at once, whether the lock was given back or left by a process
  * that is gone.

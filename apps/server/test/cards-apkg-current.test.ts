@@ -18,7 +18,7 @@ import { importedRows, NOTHING_IMPORTED, packageSender } from './support/cards';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
- * Issue 27, item 2: Anki 2.1.50 and later (Anki 26.x) export by default a package whose real collection is the
+ * Decision 034: Anki 2.1.50 and later (Anki 26.x) export by default a package whose real collection is the
  * zstd-compressed `collection.anki21b` (schema 18), named by `meta`, beside a dummy `collection.anki2` that only says
  * "Please update…". Turtle reads the one `meta` names, as Anki does; the legacy layouts read as before.
  */

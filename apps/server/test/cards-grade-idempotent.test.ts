@@ -8,7 +8,7 @@ import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
-// Issue 31, item 5: a grade names the card state it was made on (`base`), so a double click, a retried request or
+// Decision 012: a grade names the card state it was made on (`base`), so a double click, a retried request or
 // twenty at once record one review. The same grade again (same base, same rating) gets the first answer; a grade
 // on a state the card has left is 409.
 

@@ -9,7 +9,7 @@ import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
 
-// Issue 31, item 7: undo takes back the person's own last grade, never a review an Anki import brought along.
+// Decision 012: undo takes back the person's own last grade, never a review an Anki import brought along.
 
 const server = useTestServer();
 

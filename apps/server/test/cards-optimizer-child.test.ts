@@ -12,7 +12,7 @@ import { seedReviewHistory } from './support/review-seed';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
- * Issue 27 item 1: the fit runs in a child process, so whatever happens to it (a native abort, a hang, a memory
+ * Decision 013: the fit runs in a child process, so whatever happens to it (a native abort, a hang, a memory
  * blow-up, an answer that makes no sense) ends the run as failed with a message, and the server keeps serving. The
  * faults are the child's own test-only hooks, read only under NODE_ENV=test (Vitest's).
  */

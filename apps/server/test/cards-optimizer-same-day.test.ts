@@ -19,7 +19,7 @@ import { seedReviewHistory, type SeedReview } from './support/review-seed';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
- * Issue 27 item 1: a log with Turtle's own same-day learning steps (1 and 10 minutes, 10 minutes after a lapse) made
+ * Decision 013: a log with Turtle's own same-day learning steps (1 and 10 minutes, 10 minutes after a lapse) made
  * fsrs-rs panic ("at least one review with delta_t > 0 is required") inside the server process, which aborted it.
  */
 

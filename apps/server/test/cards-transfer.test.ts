@@ -63,7 +63,7 @@ describe('export', () => {
     ]);
   });
 
-  it('CSV round trip of look-alike and hidden formulas and of text that starts with an apostrophe (issue 31)', async () => {
+  it('CSV round trip of look-alike and hidden formulas and of text that starts with an apostrophe (decision 012)', async () => {
     const { client } = await person();
     const deck = await client.createDeck('Tricky');
     const texts: [string, string][] = [

@@ -3,7 +3,7 @@ import { IdSchema } from './cards';
 import { TimeZoneSchema } from './cards-day';
 
 /**
- * Learning analytics (issue 14, docs/decisions/013-analytics-and-optimizer.md): Pro only. Days are study days
+ * Learning analytics (docs/decisions/013-analytics-and-optimizer.md): Pro only. Days are study days
  * (from 4 am in the learner's zone), labelled `YYYY-MM-DD`.
  */
 export const ANALYTICS_PERIODS = [30, 90, 365] as const;

@@ -64,7 +64,7 @@ export const ExportQuerySchema = z.object({
   deckId: IdSchema.optional(),
 });
 
-/** Anki packages (`.apkg`, issue 14): at most 50 MB and fewer than 100,000 cards. */
+/** Anki packages (`.apkg`, decision 013): at most 50 MB and fewer than 100,000 cards. */
 export const APKG_MAX_BYTES = 50 * 1024 * 1024;
 export const APKG_MAX_CARDS = 100_000;
 export const APKG_TOO_LARGE_MESSAGE = 'The package is over 50 MB. Export fewer decks, or leave the media out.';

@@ -3,7 +3,7 @@ import { TimeZoneSchema } from './cards-day';
 import { CARDS_PER_DAY_MAX, DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN } from './cards-review';
 
 /**
- * "Optimize my schedule" (issue 14, docs/decisions/013-analytics-and-optimizer.md): FSRS weights fitted to the
+ * "Optimize my schedule" (docs/decisions/013-analytics-and-optimizer.md): FSRS weights fitted to the
  * learner's own log, adopted only when they predict the later part of the log better than the current ones.
  */
 export const OPTIMIZER_MIN_REVIEWS = 400;

@@ -1,5 +1,5 @@
 /**
- * One address, one account (issue 17, item 11): a fullwidth look-alike, another Unicode form (NFC/NFD) or an invisible
+ * One address, one account (product.md §5): a fullwidth look-alike, another Unicode form (NFC/NFD) or an invisible
  * character must not make a second account beside an existing one.
  */
 

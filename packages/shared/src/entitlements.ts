@@ -22,7 +22,7 @@ export function effectivePlan(membership: { plan: number; expireAt: number }, no
  * One row of the pricing page's feature table (and the plan cards' points), per plan: `true`/`false` included or
  * not; a number is a limit and `null` means no limit (`unit` says how a limit counts). The limits are read from
  * `ENTITLEMENTS`, so the table cannot disagree with what the server enforces. product.md §6: Free lacks Unlimited Card
- * Creation and Advanced Analytics; Pro has everything. Every flashcard row is built (issues 13 and 14).
+ * Creation and Advanced Analytics; Pro has everything. Every flashcard row is built (decisions 012 and 013).
  */
 export interface PlanFeature {
   label: string;

@@ -1,5 +1,5 @@
 /**
- * Creates (a note; later a card, a conversation) may carry this header (issue 17, item 7): a retry after a lost
+ * Creates (a note; later a card, a conversation) may carry this header (decision 017): a retry after a lost
  * answer sends the same key and gets the first answer back instead of creating a second row.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -3,7 +3,7 @@ import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE, LESSON_POSITION_MAX_MS } from './
 
 /**
  * One lesson's place in the account (decision 021): where the learner left it. No completed mark: product.md §2 keeps it
- * "local only, not sent anywhere", so it stays on the device (issue 26).
+ * "local only, not sent anywhere", so it stays on the device (decision 021).
  */
 export interface LessonProgressEntry {
   lessonId: string;

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * PostgreSQL cannot store U+0000 in text: a NUL that reached a query was a 500 (issue 17, item 8). Every string a
+ * PostgreSQL cannot store U+0000 in text: a NUL that reached a query was a 500 (security.md 7c.4). Every string a
  * request carries into the database is refused with this message instead.
  */
 export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';

@@ -104,7 +104,7 @@ function isRunning(pid: number): boolean {
 /**
  * A process that has ended but that its parent has not waited for yet (a zombie, `Z`, or `X`) still answers
  * `kill(pid, 0)`, with its start time: a server that crashed is one until its supervisor reaps it, and its lock must
- * not keep the restart out (issue 31).
+ * not keep the restart out (decision 034).
  */
 function hasEnded(pid: number): boolean {
   const stat = readProc(`${pid}/stat`);

@@ -66,7 +66,7 @@ describe('toErrorBody', () => {
     expect(JSON.stringify(result)).not.toContain('secret internals');
   });
 
-  // Issue 17, item 9: @fastify/static's 416 for `Range: bytes=99999999-` became a 500.
+  // architecture.md "Requests": @fastify/static's 416 for `Range: bytes=99999999-` became a 500.
   it('keeps a 416 as a 416, and any other 4xx it has no message for with the 400 words', () => {
     expect(toErrorBody(fastifyError(416))).toEqual({
       status: 416,
@@ -78,7 +78,7 @@ describe('toErrorBody', () => {
     });
   });
 
-  // Issue 17, items 6 and 8: what the database refuses is not a 500.
+  // architecture.md "Requests": what the database refuses is not a 500.
   it('answers 507 when the disk is full, from PostgreSQL, the OS or PGlite', () => {
     const diskFull = { status: 507, body: expect.objectContaining({ code: 'insufficientStorage' }) };
     const fromPostgres = new Error('Failed query: insert …', {

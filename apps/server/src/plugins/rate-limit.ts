@@ -18,7 +18,7 @@ export const perUser = (request: FastifyRequest): string | undefined => request.
 
 export class RedisUnavailableError extends Error {}
 
-/** A Redis call that takes longer fails: requests never wait on a frozen Redis (issue 17, item 1). */
+/** A Redis call that takes longer fails: requests never wait on a frozen Redis (decision 016). */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 /**
  * While Redis is unavailable each process counts alone, so the limits get stricter there: every request counts this

@@ -3,7 +3,7 @@ import { containsNul, NUL_MESSAGE, wellFormedText } from '@turtle/shared/text';
 import { HttpError } from '../lib/http-error';
 
 /**
- * PostgreSQL cannot store U+0000 (issue 17, item 8). The shared schemas refuse it field by field; this refuses it in
+ * PostgreSQL cannot store U+0000 (security.md 7c.4). The shared schemas refuse it field by field; this refuses it in
  * any query, route parameter or parsed body before a handler runs, so no route can carry one to a query by mistake.
  * Half of a surrogate pair, which JSON can carry ("\udfff") and UTF-8 cannot, becomes U+FFFD there: a text column
  * stored it so already, but jsonb (card tags, mentioned notes, kept answers) refused it and the save was a 500.

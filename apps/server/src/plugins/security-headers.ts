@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * rules.md "Security controls": CSP without inline scripts, no framing, nosniff, and a popup-friendly COOP.
  *
  * helmet's middleware is built once, here. (@fastify/helmet built a new one, parsing the whole policy again, on
- * every request: about a tenth of a reply's start-up time when 200 people send at once; issue 12.)
+ * every request: about a tenth of a reply's start-up time when 200 people send at once; decision 031.)
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const setHeaders = helmet({

@@ -225,8 +225,8 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'chats',
-                // The chat fills the window under the header (no footer, so the page itself never scrolls: issue 15,
-                // item 6): conversations beside, messages, composer at the bottom.
+                // The chat fills the window under the header (no footer, so the page itself never scrolls: product.md
+                // §2 "Chat screen"): conversations beside, messages, composer at the bottom.
                 ...lazyScreen(
                   {
                     title: 'Chats',

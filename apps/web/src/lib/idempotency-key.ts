@@ -1,5 +1,5 @@
 /**
- * A key for one create (issue 17, item 7): random, 128 bits. `crypto.getRandomValues`, not `randomUUID`, which
+ * A key for one create (decision 017): random, 128 bits. `crypto.getRandomValues`, not `randomUUID`, which
  * browsers offer only on https and localhost.
  */
 export function newIdempotencyKey(): string {

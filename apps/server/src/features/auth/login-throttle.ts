@@ -4,7 +4,7 @@ import { DAY_MS, MINUTE_MS } from '@turtle/shared/constants';
 import { createLimiter } from '../../plugins/rate-limit';
 
 /**
- * Progressive throttling of failed logins per account (issue 17, item 10; docs/decisions/016-login-throttling.md).
+ * Progressive throttling of failed logins per account (docs/decisions/016-login-throttling.md).
  * Failures are counted over 15 minutes and over a day; past a few, each failure makes the next attempt wait longer.
  * A fixed 10 a minute allowed about 14,400 guesses a day per account; this allows under a hundred.
  */

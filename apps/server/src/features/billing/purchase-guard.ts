@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import type { UserRow } from '../../core/identity/users.repository';
 import type { BillingCustomerRow } from './billing.repository';
 
-/** Issue 31, item 4: what a person is told when a second purchase got past the checkout (several tabs). */
+/** Decision 018: what a person is told when a second purchase got past the checkout (several tabs). */
 export const SECOND_PURCHASE_MESSAGES = {
   /** A second checkout was paid and confirmed: its payment went back. */
   refunded: 'You already had Pro, so this second payment was refunded.',
@@ -32,7 +32,7 @@ export function heldPeriod(user: Pick<UserRow, 'subscription'>): BillingPeriod |
 }
 
 /**
- * Issue 15, item 2: a member who holds Pro cannot buy it again, with any provider. Buying the period they already
+ * Decision 018: a member who holds Pro cannot buy it again, with any provider. Buying the period they already
  * have is refused outright; the other period is a switch (`POST /api/billing/period`), not a second purchase. A Stripe
  * subscription that still bills is refused even when Pro has lapsed (past due): the portal is where to fix it.
  */

@@ -4,7 +4,7 @@ import { hasAnsweredBefore, offlineLessonReply, offlineReply } from './offline-r
 
 /**
  * The pieces a reply streams in: a word, or a whole markdown span (`_…_`, `**…**`, `` `…` ``), so a reply shown while it
- * streams, or cut by Stop, never shows a lone `_` or `**` (issue 15, item 6).
+ * streams, or cut by Stop, never shows a lone `_` or `**` (architecture.md "The assistant").
  */
 export function replyTokens(text: string): string[] {
   return text.match(/\s*(?:_[^_\n]+_|\*\*[^*\n]+\*\*|`[^`\n]+`|\S+)/g) ?? [];

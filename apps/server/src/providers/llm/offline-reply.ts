@@ -40,7 +40,7 @@ const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /**
  * The sentences of `text`, by the Unicode sentence rules (ICU): a point inside a number ("0.2%", "$3.50") or an
- * abbreviation ("U.S.") does not end a sentence, as splitting at every "." did (issue 15, item 6).
+ * abbreviation ("U.S.") does not end a sentence, as splitting at every "." did (architecture.md "The assistant").
  */
 export function sentencesOf(text: string): string[] {
   return Array.from(sentenceSegmenter.segment(text.replace(/\s+/g, ' ')), (part) => part.segment.trim()).filter(
@@ -48,7 +48,7 @@ export function sentencesOf(text: string): string[] {
   );
 }
 
-/** How to connect a model: said once per conversation, in the first reply (issue 15, item 6). */
+/** How to connect a model: said once per conversation, in the first reply (architecture.md "The assistant"). */
 export const CONNECT_MODEL_HINT =
   'To get real answers, connect a model: see “Assistant” in the README (`LLM_BASE_URL`, `LLM_API_KEY`).';
 

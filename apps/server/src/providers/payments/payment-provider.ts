@@ -43,7 +43,7 @@ export interface PaymentProvider {
   /** The provider's self-service billing page for `customerId`; null when the provider has none. */
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string } | null>;
   /**
-   * After a purchase (decision 018, issue 31): the person's checkouts still open can no longer be paid. Answers how
+   * After a purchase (decision 018): the person's checkouts still open can no longer be paid. Answers how
    * many were expired.
    */
   expireOpenCheckouts(owner: { userId: string; customerId: string | null }): Promise<number>;

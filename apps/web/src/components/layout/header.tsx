@@ -23,7 +23,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The header (product.md §2, issue 15 item 4). Signed in: the product's sections (Chats, Notes, Lessons, Cards) and the user
+ * The header (product.md §2, decision 019). Signed in: the product's sections (Chats, Notes, Lessons, Cards) and the user
  * menu. Signed out: Chats, Notes, Features, Pricing, Lessons, Login and Sign up (not on the signup page). Under 768 px both
  * collapse into one "Menu" disclosure that reaches everything.
  */

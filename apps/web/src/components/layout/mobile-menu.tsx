@@ -25,7 +25,7 @@ function Group({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /**
- * The phone header (under 768 px, issue 15, item 4): one "Menu" button, a disclosure that opens every place the wide
+ * The phone header (under 768 px, decision 019): one "Menu" button, a disclosure that opens every place the wide
  * header and the user menu reach. It closes on a choice, on Escape (focus back on the button) and on a click outside.
  */
 export function MobileMenu({ name }: { name: string | null }) {

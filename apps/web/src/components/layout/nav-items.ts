@@ -1,7 +1,7 @@
 /**
  * The header's sections. product.md §2 gives everyone "Chats" (/chats) and "Notes" (/notes), the current one in bold
- * (issue 26: signed out they go through the sign-in guard and come back); a member also gets Lessons (and Cards, which
- * the header adds), a visitor the product's pages.
+ * (decision 019: signed out they go through the sign-in guard and come back); a member also gets Lessons (and Cards,
+ * which the header adds), a visitor the product's pages.
  */
 const SPEC_SECTIONS = [
   { to: '/chats', label: 'Chats' },

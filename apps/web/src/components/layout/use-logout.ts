@@ -4,7 +4,7 @@ import { logout } from '../../lib/logout';
 import { showAlert } from '../../lib/alert-store';
 import { useTurtleStore } from '../../lib/turtle-store';
 
-/** Logout (product.md §2, issue 15 item 5), for the user menu and the phone menu alike. */
+/** Logout (product.md §2), for the user menu and the phone menu alike. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const logOut = useTurtleStore((state) => state.logOut);

@@ -8,7 +8,7 @@ const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
 /**
- * The signed-in user's name with its menu: Account and Plan & billing (issue 15), then the spec's Test, Demo: Chat
+ * The signed-in user's name with its menu: Account and Plan & billing (decision 018), then the spec's Test, Demo: Chat
  * Input, Demo: Markdown and Logout (product.md §2). Radix closes it on any click outside.
  */
 export default function UserMenu({ name }: { name: string }) {

@@ -17,7 +17,8 @@ const SIGNED_OUT: MarksOwner = '';
 interface LessonProgress {
   /**
    * product.md §3 "Lesson".completed: kept on this device only, never sent (product.md §2 "local only, not sent
-   * anywhere"; issue 26), one set per person who used this device, so another person signing in here never sees them.
+   * anywhere"; decision 021), one set per person who used this device, so another person signing in here never
+   * sees them.
    */
   marks: Record<MarksOwner, LessonMarks>;
   /** Where each lesson was left, in ms (rules.md "Lessons": resume there); the account's once synced (decision 021). */
@@ -108,7 +109,7 @@ const currentOwner = (): MarksOwner => useTurtleStore.getState().user.id;
 
 /**
  * Ticks or unticks a lesson for whoever uses this device now. On this device only: nothing is sent anywhere
- * (product.md §2 "Lesson list"; issue 26), neither by the list's circle nor by the end of a lesson.
+ * (product.md §2 "Lesson list"; decision 021), neither by the list's circle nor by the end of a lesson.
  */
 export function setLessonCompleted(lessonId: string, completed: boolean): void {
   useLessonProgress.getState().setCompleted(currentOwner(), lessonId, completed);

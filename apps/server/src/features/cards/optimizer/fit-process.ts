@@ -72,9 +72,9 @@ const live = new Set<ChildProcess>();
 let exitHookSet = false;
 
 /**
- * Fits in a child process (issue 27): a native abort or crash there, a hang, a memory blow-up or an answer that does
- * not parse ends the child and makes a failed fit, never a failed server. `onProgress` gets the child's phase and a
- * 0-1 progress. Never rejects.
+ * Fits in a child process (decision 013): a native abort or crash there, a hang, a memory blow-up or an answer that
+ * does not parse ends the child and makes a failed fit, never a failed server. `onProgress` gets the child's phase
+ * and a 0-1 progress. Never rejects.
  */
 export function startFit(
   input: OptimizerInput,

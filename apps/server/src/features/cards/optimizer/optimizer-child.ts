@@ -1,4 +1,4 @@
-// The optimizer's child process (issues 14 and 27): fits FSRS weights to one learner's log with fsrs-rs's native
+// The optimizer's child process (decision 013): fits FSRS weights to one learner's log with fsrs-rs's native
 // code, in a process of its own, so a panic, a hang or a memory blow-up there ends this process and never the
 // server's. The server forks it (`fit-process.ts`; an entry of its own in the server bundle), sends the log in one
 // message, reads progress and one answer, and kills it on a cancel, past the time limit or past the memory limit.

@@ -1,4 +1,4 @@
-// What the server and the optimizer's child process say to each other (issue 27). No native code here: the server
+// What the server and the optimizer's child process say to each other (decision 013). No native code here: the server
 // process imports this file, and only the child loads fsrs-rs.
 import { default_w } from 'ts-fsrs';
 import { z } from 'zod';
