@@ -72,6 +72,8 @@ async function buildServer() {
     // The optimizer's child process is an entry of its own, forked from beside the server (issues 14 and 27).
     entryPoints: {
       server: path.join(SERVER, 'src/server.ts'),
+      // The embedded database's thread, started beside the server (docs/decisions/035-embedded-database-thread.md).
+      'embedded-worker': path.join(SERVER, 'src/db/embedded/embedded-worker.ts'),
       'optimizer-child': path.join(SERVER, 'src/features/cards/optimizer/optimizer-child.ts'),
       // The Anki import's worker thread, started beside the server for each package (issue 31).
       'apkg-worker': path.join(SERVER, 'src/features/cards/transfer/apkg-worker.ts'),

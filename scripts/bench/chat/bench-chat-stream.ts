@@ -52,7 +52,13 @@ interface RoundFigures {
   bursts: Omit<BurstFigures, 'firstAdded' | 'wholeAdded'>[];
 }
 
+/** Progress on stderr, so a slow machine's minutes are visibly spent on something. */
+const began = performance.now();
+const note = (what: string) =>
+  process.stderr.write(`  [streams ${((performance.now() - began) / 1000).toFixed(0)} s] ${what}\n`);
+
 async function withDatabase(database: BenchDatabase, upstream: string): Promise<StreamTarget> {
+  note(`seeding ${CONCURRENT} people and starting Turtle on ${database.engine}`);
   try {
     return await turtleTarget(database, upstream, CONCURRENT);
   } catch (error) {
@@ -73,11 +79,13 @@ export async function benchChatStreams(): Promise<StreamBench> {
     } catch (error) {
       skipped.push({ name: 'Turtle on PostgreSQL', reason: (error as Error).message });
     }
+    note('warming up');
     await warmUp(targets, upstream.script);
     const restMb = targets.map((target) => (target.pid ? processUsage(target.pid).rssMb : 0));
     const burstPeakMb = targets.map(() => 0);
     const rounds: RoundFigures[][] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
+      note(`round ${round + 1} of ${ROUNDS}`);
       rounds.push(await measureRound(targets, upstream.script, burstPeakMb));
     }
     return {

@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/config';
 import type { Database, Db } from './database';
+import { EmbeddedChannel } from './embedded/embedded-channel';
+import { EmbeddedSocket } from './embedded/embedded-socket';
+import { registerEngine } from './engine';
 import * as schema from './schema';
 
 /** Any fixed number: every server process takes the same lock, so only one migrates at a time. */
@@ -29,23 +29,33 @@ export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
+/**
+ * PGlite in a thread of its own (embedded/embedded-worker.ts), reached through node-postgres as PostgreSQL is: one
+ * connection, which a transaction holds while other queries wait, as PGlite's own client made them wait
+ * (docs/decisions/035-embedded-database-thread.md).
+ */
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : pgliteDirectory(dataDir), {
+  const channel = await EmbeddedChannel.open({
+    dataDir: inMemory ? dataDir : pgliteDirectory(dataDir),
     postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
   });
-  const pgliteDb = drizzlePglite(client, { schema });
-  const db = pgliteDb as unknown as Db;
-  return {
-    kind: 'pglite',
-    db,
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    migrate: (folder) => migratePglite(pgliteDb, { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
+  const pool = new pg.Pool({
+    max: 1,
+    // The one connection is kept: PGlite has one session, and a new connection would start it again.
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'postgres',
+    ssl: false,
+    stream: () => new EmbeddedSocket(channel),
+  });
+  pool.on('error', () => {});
+  const database = poolDatabase('pglite', pool, async () => {
+    await pool.end();
+    await channel.close();
+  });
+  return database;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -57,9 +67,14 @@ async function openPostgres(url: string): Promise<Database> {
     throw error;
   });
   probe.release();
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
-    kind: 'postgres',
+  return poolDatabase('postgres', pool, () => pool.end());
+}
+
+/** Either engine behind the same node-postgres pool, drizzle driver and migrator. */
+function poolDatabase(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>): Database {
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const database: Database = {
+    kind,
     db,
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -69,14 +84,16 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzlePg(client), { migrationsFolder: folder });
+        await migrate(drizzle(client), { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
       }
     },
-    close: () => pool.end(),
+    close,
   };
+  registerEngine(database, pool);
+  return database;
 }
 
 /** Where the database is, without any password, for messages. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq } from 'drizzle-orm';
 import type { OptimizerResult, OptimizerRun } from '@turtle/shared/cards-optimizer';
 import type { DbOrTx } from '../../../db/database';
+import { engineOf } from '../../../db/engine';
 import { optimizerRuns } from '../cards.tables';
 import { hasLiveFitter, holdRunLease, releaseRunLease } from './run-leases';
 
@@ -30,7 +30,7 @@ function toRun(row: RunRow, now: number): OptimizerRun {
 }
 
 /** Per embedded database: its runs left behind have been failed (or are being). */
-const sweeps = new WeakMap<PGlite, Promise<void>>();
+const sweeps = new WeakMap<DbOrTx, Promise<void>>();
 
 /**
  * The embedded database is held by one process (its data folder is locked), so any run still 'running' when this
@@ -39,18 +39,17 @@ const sweeps = new WeakMap<PGlite, Promise<void>>();
  * processes, so there a run is judged by its own lease (`failIfLeftBehind`).
  */
 function failRunsLeftBehind(db: DbOrTx): Promise<void> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof PGlite)) return Promise.resolve();
-  let sweep = sweeps.get(client);
+  if (engineOf(db)?.kind !== 'pglite') return Promise.resolve();
+  let sweep = sweeps.get(db);
   if (!sweep) {
     sweep = db
       .update(optimizerRuns)
       .set({ status: 'failed', phase: 'Stopped', message: STOPPED_MESSAGE, updatedAt: Date.now() })
       .where(eq(optimizerRuns.status, 'running'))
       .then(() => undefined);
-    sweeps.set(client, sweep);
+    sweeps.set(db, sweep);
     // Tried again by the next read if the database did not answer.
-    sweep.catch(() => sweeps.delete(client));
+    sweep.catch(() => sweeps.delete(db));
   }
   return sweep;
 }

@@ -1,6 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
+import { engineOf } from '../../../db/engine';
 
 /** The first key of every run's advisory lock (the second is the run id's hash): "runs" in this database. */
 const RUN_LOCK_SPACE = 31_046;
@@ -64,10 +65,10 @@ const leasesByPool = new WeakMap<pg.Pool, RunLeases>();
 
 /** The leases of this process on the database behind `db`, or none when it is the embedded one. */
 function leasesOf(db: DbOrTx): RunLeases | undefined {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return undefined;
-  let leases = leasesByPool.get(client);
-  if (!leases) leasesByPool.set(client, (leases = new RunLeases(client)));
+  const engine = engineOf(db);
+  if (engine?.kind !== 'postgres') return undefined;
+  let leases = leasesByPool.get(engine.pool);
+  if (!leases) leasesByPool.set(engine.pool, (leases = new RunLeases(engine.pool)));
   return leases;
 }
 

@@ -1,0 +1,104 @@
+// The embedded database's own thread: PGlite runs here, so its queries (which run without yielding) never hold up
+// the server's event loop. It speaks PostgreSQL's wire protocol with the server's node-postgres pool, one message
+// batch at a time, in the order they come (embedded-channel.ts, docs/decisions/035-embedded-database-thread.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import { carryError, closingReady, errorResponse, SYNC, type CarriedError } from './wire';
+
+export interface EmbeddedWorkerData {
+  /** PGlite's folder, or `memory://`. */
+  dataDir: string;
+  postgresqlconf: string[];
+}
+
+export type ToWorker = { type: 'exec'; bytes: Uint8Array } | { type: 'close' };
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'failed'; error: CarriedError }
+  | { type: 'result'; bytes: Uint8Array }
+  | { type: 'closed'; error?: CarriedError };
+
+const port = parentPort!;
+const post = (message: FromWorker) => port.postMessage(message);
+const { dataDir, postgresqlconf } = workerData as EmbeddedWorkerData;
+
+/**
+ * One batch of client messages, answered with the backend's. A throw from PGlite itself (its file system on a full
+ * disk, a WebAssembly abort) becomes an ErrorResponse, and a Sync ends whatever the batch left half done, so the
+ * client's query fails with that error and its connection goes on.
+ */
+async function exec(pglite: PGlite, bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    return await pglite.execProtocolRaw(bytes);
+  } catch (error) {
+    let afterSync: Uint8Array | undefined;
+    try {
+      afterSync = await pglite.execProtocolRaw(SYNC);
+    } catch {
+      // Still failing: the client gets an idle ReadyForQuery, and its next query meets the failure again.
+    }
+    return Buffer.concat([errorResponse(error), closingReady(afterSync)]);
+  }
+}
+
+/**
+ * PGlite's WebAssembly compiled by V8's baseline compiler (Liftoff) only. V8 otherwise compiles the functions it finds
+ * hot again, optimised, in the background: that held about 70 MB more for good and, measured on our queries, cost
+ * more CPU than it saved (docs/decisions/035-embedded-database-thread.md). The flag is V8's, for the whole process,
+ * so it is set only while PGlite's module is compiled, and the module keeps what it was compiled with.
+ */
+async function openWithBaselineCode(): Promise<PGlite> {
+  v8.setFlagsFromString('--liftoff-only');
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    return await PGlite.create(dataDir, { postgresqlconf });
+  } finally {
+    v8.setFlagsFromString('--no-liftoff-only');
+  }
+}
+
+/**
+ * Making a new database (PGlite's initdb) leaves some 350 MB of buffers behind, unreachable; an idle thread would
+ * hold them until its next garbage collection, which may be never. One full collection gives them back.
+ */
+function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+}
+
+async function serve() {
+  const isNew = dataDir.startsWith('memory://') || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  let pglite: PGlite;
+  try {
+    pglite = await openWithBaselineCode();
+    // Once this turn is over: until then the set-up's buffers are still reachable from it.
+    if (isNew) setTimeout(collectGarbage, 0);
+  } catch (error) {
+    post({ type: 'failed', error: carryError(error) });
+    port.close();
+    return;
+  }
+  let turn = Promise.resolve();
+  port.on('message', (message: ToWorker) => {
+    turn = turn.then(async () => {
+      if (message.type === 'close') {
+        const error = await pglite.close().then(
+          () => undefined,
+          (failure: unknown) => carryError(failure),
+        );
+        post({ type: 'closed', error });
+        port.close();
+        return;
+      }
+      post({ type: 'result', bytes: await exec(pglite, message.bytes) });
+    });
+  });
+  post({ type: 'ready' });
+}
+
+void serve();
