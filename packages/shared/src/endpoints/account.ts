@@ -1,19 +1,16 @@
 import type { AccountResponse, ChangePasswordBodySchema, DeleteAccountBodySchema, OkResponse } from '../account';
-import { defineEndpoints, shapes } from './endpoint';
+import { endpointTable, get, post } from './endpoint';
 
 /** docs/api.md "Account". */
-export const accountEndpoints = defineEndpoints({
-  get: { method: 'GET', path: '/api/account', shapes: shapes<{ response: AccountResponse }>() },
-  changePassword: {
-    method: 'POST',
-    path: '/api/account/password',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof ChangePasswordBodySchema; response: OkResponse }>(),
-  },
-  delete: {
-    method: 'POST',
-    path: '/api/account/delete',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof DeleteAccountBodySchema; response: OkResponse }>(),
-  },
+export const accountEndpoints = endpointTable<AccountShapes>()({
+  get: get('/api/account'),
+  changePassword: post('/api/account/password', { encoding: 'json' }),
+  delete: post('/api/account/delete', { encoding: 'json' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type AccountShapes = {
+  get: { response: AccountResponse };
+  changePassword: { body: typeof ChangePasswordBodySchema; response: OkResponse };
+  delete: { body: typeof DeleteAccountBodySchema; response: OkResponse };
+};

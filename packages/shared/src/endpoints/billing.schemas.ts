@@ -1,21 +1,14 @@
-import {
-  ChangePeriodBodySchema,
-  CheckoutBodySchema,
-  DemoSessionBodySchema,
-  DemoSessionQuerySchema,
-  HandlePaymentSuccessBodySchema,
-  RenewalBodySchema,
-} from '../billing';
+import * as billing from '../billing';
 import { billingEndpoints as entries } from './billing';
 import { withInputSchemas } from './input-schemas';
 
 /** `./billing.ts` with the schemas that check each entry's input: the server makes its routes from these. */
 export const billingEndpoints = withInputSchemas(entries, {
-  checkout: { body: CheckoutBodySchema },
-  paymentSuccess: { body: HandlePaymentSuccessBodySchema },
-  demoSession: { query: DemoSessionQuerySchema },
-  demoPay: { body: DemoSessionBodySchema },
-  demoCancel: { body: DemoSessionBodySchema },
-  renewal: { body: RenewalBodySchema },
-  period: { body: ChangePeriodBodySchema },
+  checkout: { body: billing.CheckoutBodySchema },
+  paymentSuccess: { body: billing.HandlePaymentSuccessBodySchema },
+  demoSession: { query: billing.DemoSessionQuerySchema },
+  demoPay: { body: billing.DemoSessionBodySchema },
+  demoCancel: { body: billing.DemoSessionBodySchema },
+  renewal: { body: billing.RenewalBodySchema },
+  period: { body: billing.ChangePeriodBodySchema },
 });

@@ -12,63 +12,34 @@ import type {
   RenewalBodySchema,
   SubscriptionSummary,
 } from '../billing';
-import { defineEndpoints, shapes } from './endpoint';
+import { endpointTable, get, post } from './endpoint';
 
 /** docs/api.md "Membership and payments". The demo's routes exist with the demo provider, the webhook with Stripe. */
-export const billingEndpoints = defineEndpoints({
-  checkout: {
-    method: 'POST',
-    path: '/api/billing/checkout',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof CheckoutBodySchema; response: CheckoutResponse }>(),
-  },
+export const billingEndpoints = endpointTable<BillingShapes>()({
+  checkout: post('/api/billing/checkout', { encoding: 'json' }),
   /** Answers the user; a `Turtle-Payment-Notice` header beside it tells of a refunded second purchase. */
-  paymentSuccess: {
-    method: 'POST',
-    path: '/api/stripe/handle_payment_success',
-    encoding: 'form',
-    shapes: shapes<{ body: typeof HandlePaymentSuccessBodySchema; response: HandlePaymentSuccessResponse }>(),
-  },
-  portal: { method: 'POST', path: '/api/billing/portal', shapes: shapes<{ response: PortalResponse }>() },
-  demoSession: {
-    method: 'GET',
-    path: '/api/billing/demo/session',
-    shapes: shapes<{ query: typeof DemoSessionQuerySchema; response: DemoCheckoutSession }>(),
-  },
-  demoPay: {
-    method: 'POST',
-    path: '/api/billing/demo/pay',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof DemoSessionBodySchema; response: DemoCheckoutResultResponse }>(),
-  },
-  demoCancel: {
-    method: 'POST',
-    path: '/api/billing/demo/cancel',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof DemoSessionBodySchema; response: DemoCheckoutResultResponse }>(),
-  },
+  paymentSuccess: post('/api/stripe/handle_payment_success', { encoding: 'form' }),
+  portal: post('/api/billing/portal'),
+  demoSession: get('/api/billing/demo/session'),
+  demoPay: post('/api/billing/demo/pay', { encoding: 'json' }),
+  demoCancel: post('/api/billing/demo/cancel', { encoding: 'json' }),
   /** Stripe's signed event, read as raw bytes by the route's own parser (so no `encoding` here). */
-  stripeWebhook: {
-    method: 'POST',
-    path: '/api/stripe/webhook',
-    kind: 'webhook',
-    shapes: shapes<{ response: { received: true } }>(),
-  },
-  subscription: {
-    method: 'GET',
-    path: '/api/billing/subscription',
-    shapes: shapes<{ response: SubscriptionSummary }>(),
-  },
-  renewal: {
-    method: 'POST',
-    path: '/api/billing/renewal',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof RenewalBodySchema; response: SubscriptionSummary }>(),
-  },
-  period: {
-    method: 'POST',
-    path: '/api/billing/period',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof ChangePeriodBodySchema; response: SubscriptionSummary }>(),
-  },
+  stripeWebhook: post('/api/stripe/webhook', { kind: 'webhook' }),
+  subscription: get('/api/billing/subscription'),
+  renewal: post('/api/billing/renewal', { encoding: 'json' }),
+  period: post('/api/billing/period', { encoding: 'json' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type BillingShapes = {
+  checkout: { body: typeof CheckoutBodySchema; response: CheckoutResponse };
+  paymentSuccess: { body: typeof HandlePaymentSuccessBodySchema; response: HandlePaymentSuccessResponse };
+  portal: { response: PortalResponse };
+  demoSession: { query: typeof DemoSessionQuerySchema; response: DemoCheckoutSession };
+  demoPay: { body: typeof DemoSessionBodySchema; response: DemoCheckoutResultResponse };
+  demoCancel: { body: typeof DemoSessionBodySchema; response: DemoCheckoutResultResponse };
+  stripeWebhook: { response: { received: true } };
+  subscription: { response: SubscriptionSummary };
+  renewal: { body: typeof RenewalBodySchema; response: SubscriptionSummary };
+  period: { body: typeof ChangePeriodBodySchema; response: SubscriptionSummary };
+};

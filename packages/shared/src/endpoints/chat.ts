@@ -11,63 +11,31 @@ import type {
   StopReplyBodySchema,
 } from '../conversation';
 import type { ChatUsage } from '../entitlements';
-import { defineEndpoints, shapes } from './endpoint';
+import { endpointTable, get, post } from './endpoint';
 
 /** docs/api.md "Chat". The streams answer `shared/chat-stream-events.ts`' events. */
-export const chatEndpoints = defineEndpoints({
-  stream: {
-    method: 'POST',
-    path: '/api/chat/stream',
-    encoding: 'json',
-    kind: 'stream',
-    shapes: shapes<{ body: typeof ChatStreamBodySchema }>(),
-  },
+export const chatEndpoints = endpointTable<ChatShapes>()({
+  stream: post('/api/chat/stream', { encoding: 'json', kind: 'stream' }),
   /** The spec's name for the same stateless stream (the `/test` page). */
-  testStream: {
-    method: 'POST',
-    path: '/api/test/stream',
-    encoding: 'json',
-    kind: 'stream',
-    shapes: shapes<{ body: typeof ChatStreamBodySchema }>(),
-  },
-  send: {
-    method: 'POST',
-    path: '/api/chat/send',
-    encoding: 'json',
-    kind: 'stream',
-    idempotent: true,
-    shapes: shapes<{ body: typeof ChatSendBodySchema }>(),
-  },
-  usage: { method: 'GET', path: '/api/chat/usage', shapes: shapes<{ response: ChatUsage }>() },
-  conversations: {
-    method: 'GET',
-    path: '/api/chat/conversations',
-    shapes: shapes<{ response: ListConversationsResponse }>(),
-  },
-  conversation: {
-    method: 'GET',
-    path: '/api/chat/conversations/get',
-    shapes: shapes<{ query: typeof ConversationIdQuerySchema; response: GetConversationResponse }>(),
-  },
-  rename: {
-    method: 'POST',
-    path: '/api/chat/conversations/rename',
-    encoding: 'json',
-    shapes: shapes<{
-      body: typeof RenameConversationBodySchema;
-      response: { conversation: ConversationSummary };
-    }>(),
-  },
-  delete: {
-    method: 'POST',
-    path: '/api/chat/conversations/delete',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof DeleteConversationBodySchema; response: OkResponse }>(),
-  },
-  stop: {
-    method: 'POST',
-    path: '/api/chat/stop',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof StopReplyBodySchema; response: OkResponse }>(),
-  },
+  testStream: post('/api/test/stream', { encoding: 'json', kind: 'stream' }),
+  send: post('/api/chat/send', { encoding: 'json', kind: 'stream', idempotent: true }),
+  usage: get('/api/chat/usage'),
+  conversations: get('/api/chat/conversations'),
+  conversation: get('/api/chat/conversations/get'),
+  rename: post('/api/chat/conversations/rename', { encoding: 'json' }),
+  delete: post('/api/chat/conversations/delete', { encoding: 'json' }),
+  stop: post('/api/chat/stop', { encoding: 'json' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type ChatShapes = {
+  stream: { body: typeof ChatStreamBodySchema };
+  testStream: { body: typeof ChatStreamBodySchema };
+  send: { body: typeof ChatSendBodySchema };
+  usage: { response: ChatUsage };
+  conversations: { response: ListConversationsResponse };
+  conversation: { query: typeof ConversationIdQuerySchema; response: GetConversationResponse };
+  rename: { body: typeof RenameConversationBodySchema; response: { conversation: ConversationSummary } };
+  delete: { body: typeof DeleteConversationBodySchema; response: OkResponse };
+  stop: { body: typeof StopReplyBodySchema; response: OkResponse };
+};

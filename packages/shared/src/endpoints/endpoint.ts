@@ -51,7 +51,44 @@ export interface Endpoint {
   readonly shapes?: Shapes;
 }
 
-/** An entry's types: `shapes: shapes<{ body: typeof SaveNoteBodySchema; response: SaveNoteResponse }>()`. */
+/** What an entry says beside its method and path. */
+export interface EntryOptions {
+  readonly kind?: AnswerKind;
+  readonly encoding?: BodyEncoding;
+  readonly idempotent?: true;
+}
+
+type ApiPath = Endpoint['path'];
+
+/** A GET entry: `get('/api/note/list')`, or `get('/api/cards/export', { kind: 'file' })`. */
+export function get<const P extends ApiPath, const O extends EntryOptions = object>(path: P, options?: O) {
+  return { method: 'GET', path, ...options } as { readonly method: 'GET'; readonly path: P } & O;
+}
+
+/** A POST entry: `post('/api/note/save', { encoding: 'json', idempotent: true })`. */
+export function post<const P extends ApiPath, const O extends EntryOptions = object>(path: P, options?: O) {
+  return { method: 'POST', path, ...options } as { readonly method: 'POST'; readonly path: P } & O;
+}
+
+/**
+ * A table whose types are named once, an entry's name to what it takes and answers, beside its entries:
+ * `endpointTable<NoteShapes>()({ list: get('/api/note/list'), … })`. An entry missing from either, or one too many,
+ * fails to compile.
+ */
+export function endpointTable<S extends { [K in keyof S]: Shapes }>() {
+  return <const T extends { readonly [K in keyof S]: Omit<Endpoint, 'shapes'> }>(
+    table: [Exclude<keyof T, keyof S>] extends [never] ? T : { readonly [K in Exclude<keyof T, keyof S>]: never },
+  ) => table as unknown as TableWithShapes<T, S>;
+}
+
+/** Each entry of `T` with its types from `S`. */
+type TableWithShapes<T, S> = { readonly [K in keyof T]: Omit<T[K], 'shapes'> & { readonly shapes?: S[K & keyof S] } };
+
+/**
+ * An entry that names its own types, in a table made with `defineEndpoints`:
+ * `shapes: shapes<{ body: typeof SaveNoteBodySchema; response: SaveNoteResponse }>()`. `endpointTable` names them
+ * once for the whole table instead.
+ */
 export function shapes<S extends Shapes>(): S | undefined {
   return undefined;
 }

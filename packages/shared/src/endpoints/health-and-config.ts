@@ -1,9 +1,15 @@
 import type { PublicConfig } from '../app-config';
 import type { HealthResponse } from '../health';
-import { defineEndpoints, shapes } from './endpoint';
+import { endpointTable, get } from './endpoint';
 
 /** docs/api.md "Health and configuration". */
-export const healthAndConfigEndpoints = defineEndpoints({
-  health: { method: 'GET', path: '/api/health', shapes: shapes<{ response: HealthResponse }>() },
-  config: { method: 'GET', path: '/api/config', shapes: shapes<{ response: PublicConfig }>() },
+export const healthAndConfigEndpoints = endpointTable<HealthAndConfigShapes>()({
+  health: get('/api/health'),
+  config: get('/api/config'),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type HealthAndConfigShapes = {
+  health: { response: HealthResponse };
+  config: { response: PublicConfig };
+};

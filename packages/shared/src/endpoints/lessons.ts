@@ -4,43 +4,29 @@ import type {
   MergeLessonProgressBodySchema,
   SaveLessonProgressBodySchema,
 } from '../lesson-progress';
-import { defineEndpoints, shapes } from './endpoint';
+import { endpointTable, get, post } from './endpoint';
 import type { IdParamsSchema } from './path-params';
 
 /** docs/api.md "Lessons". The audio (`/media/lessons/:file`) is outside `/api`. */
-export const lessonEndpoints = defineEndpoints({
-  list: { method: 'GET', path: '/api/lessons', shapes: shapes<{ response: ListLessonsResponse }>() },
-  get: {
-    method: 'GET',
-    path: '/api/lessons/:id',
-    shapes: shapes<{ params: typeof IdParamsSchema; response: GetLessonResponse }>(),
-  },
-  progress: { method: 'GET', path: '/api/lessons/progress', shapes: shapes<{ response: LessonProgressResponse }>() },
-  saveProgress: {
-    method: 'POST',
-    path: '/api/lessons/progress',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof SaveLessonProgressBodySchema; response: LessonProgressResponse }>(),
-  },
-  mergeProgress: {
-    method: 'POST',
-    path: '/api/lessons/progress/merge',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof MergeLessonProgressBodySchema; response: LessonProgressResponse }>(),
-  },
+export const lessonEndpoints = endpointTable<LessonShapes>()({
+  list: get('/api/lessons'),
+  get: get('/api/lessons/:id'),
+  progress: get('/api/lessons/progress'),
+  saveProgress: post('/api/lessons/progress', { encoding: 'json' }),
+  mergeProgress: post('/api/lessons/progress/merge', { encoding: 'json' }),
   /** WebVTT captions (`text/vtt`). */
-  transcript: {
-    method: 'GET',
-    path: '/api/lessons/:id/transcript.vtt',
-    kind: 'file',
-    shapes: shapes<{ params: typeof IdParamsSchema }>(),
-  },
+  transcript: get('/api/lessons/:id/transcript.vtt', { kind: 'file' }),
   /** The tutor: the chat's event stream with `Accept: text/event-stream`, else `{reply}` once it is whole. */
-  tutor: {
-    method: 'POST',
-    path: '/api/lesson/chat',
-    encoding: 'json',
-    kind: 'stream',
-    shapes: shapes<{ body: typeof LessonChatBodySchema; response: LessonChatResponse }>(),
-  },
+  tutor: post('/api/lesson/chat', { encoding: 'json', kind: 'stream' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type LessonShapes = {
+  list: { response: ListLessonsResponse };
+  get: { params: typeof IdParamsSchema; response: GetLessonResponse };
+  progress: { response: LessonProgressResponse };
+  saveProgress: { body: typeof SaveLessonProgressBodySchema; response: LessonProgressResponse };
+  mergeProgress: { body: typeof MergeLessonProgressBodySchema; response: LessonProgressResponse };
+  transcript: { params: typeof IdParamsSchema };
+  tutor: { body: typeof LessonChatBodySchema; response: LessonChatResponse };
+};

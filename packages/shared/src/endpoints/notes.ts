@@ -7,31 +7,20 @@ import type {
   SaveNoteBodySchema,
   SaveNoteResponse,
 } from '../note';
-import { defineEndpoints, shapes } from './endpoint';
+import { endpointTable, get, post } from './endpoint';
 
 /** docs/api.md "Notes". */
-export const noteEndpoints = defineEndpoints({
-  list: {
-    method: 'GET',
-    path: '/api/note/list',
-    shapes: shapes<{ response: ListNotesResponse }>(),
-  },
-  get: {
-    method: 'GET',
-    path: '/api/note/get',
-    shapes: shapes<{ query: typeof GetNoteQuerySchema; response: GetNoteResponse }>(),
-  },
-  save: {
-    method: 'POST',
-    path: '/api/note/save',
-    encoding: 'json',
-    idempotent: true,
-    shapes: shapes<{ body: typeof SaveNoteBodySchema; response: SaveNoteResponse }>(),
-  },
-  delete: {
-    method: 'POST',
-    path: '/api/note/delete',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof DeleteNoteBodySchema; response: DeleteNoteResponse }>(),
-  },
+export const noteEndpoints = endpointTable<NoteShapes>()({
+  list: get('/api/note/list'),
+  get: get('/api/note/get'),
+  save: post('/api/note/save', { encoding: 'json', idempotent: true }),
+  delete: post('/api/note/delete', { encoding: 'json' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type NoteShapes = {
+  list: { response: ListNotesResponse };
+  get: { query: typeof GetNoteQuerySchema; response: GetNoteResponse };
+  save: { body: typeof SaveNoteBodySchema; response: SaveNoteResponse };
+  delete: { body: typeof DeleteNoteBodySchema; response: DeleteNoteResponse };
+};

@@ -1,25 +1,18 @@
-import {
-  CreateCardBodySchema,
-  CreateDeckBodySchema,
-  IdBodySchema,
-  ListCardsQuerySchema,
-  RenameDeckBodySchema,
-  UpdateCardBodySchema,
-} from '../../cards';
-import { TimeZoneQuerySchema } from '../../cards-day';
+import * as cards from '../../cards';
+import * as cardsDay from '../../cards-day';
 import { withInputSchemas } from '../input-schemas';
 import { cardDeckEndpoints as entries } from './decks';
 
 /** `./decks.ts` with the schemas that check each entry's input: the server makes its routes from these. */
 export const cardDeckEndpoints = withInputSchemas(entries, {
-  summary: { query: TimeZoneQuerySchema },
-  decks: { query: TimeZoneQuerySchema },
-  createDeck: { body: CreateDeckBodySchema },
-  renameDeck: { body: RenameDeckBodySchema },
-  deleteDeck: { body: IdBodySchema },
-  list: { query: ListCardsQuerySchema },
-  get: { query: IdBodySchema },
-  create: { body: CreateCardBodySchema },
-  update: { body: UpdateCardBodySchema },
-  delete: { body: IdBodySchema },
+  summary: { query: cardsDay.TimeZoneQuerySchema },
+  decks: { query: cardsDay.TimeZoneQuerySchema },
+  createDeck: { body: cards.CreateDeckBodySchema },
+  renameDeck: { body: cards.RenameDeckBodySchema },
+  deleteDeck: { body: cards.IdBodySchema },
+  list: { query: cards.ListCardsQuerySchema },
+  get: { query: cards.IdBodySchema },
+  create: { body: cards.CreateCardBodySchema },
+  update: { body: cards.UpdateCardBodySchema },
+  delete: { body: cards.IdBodySchema },
 });

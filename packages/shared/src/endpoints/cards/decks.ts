@@ -12,67 +12,34 @@ import type {
   UpdateCardBodySchema,
 } from '../../cards';
 import type { TimeZoneQuerySchema } from '../../cards-day';
-import { defineEndpoints, shapes } from '../endpoint';
+import { endpointTable, get, post } from '../endpoint';
 
 type DeckResponse = { deck: { id: string; name: string } };
 
 /** docs/api.md "Flashcards": decks and cards, and the summary the header's Cards link shows. */
-export const cardDeckEndpoints = defineEndpoints({
-  summary: {
-    method: 'GET',
-    path: '/api/cards/summary',
-    shapes: shapes<{ query: typeof TimeZoneQuerySchema; response: CardsSummary }>(),
-  },
-  decks: {
-    method: 'GET',
-    path: '/api/cards/decks',
-    shapes: shapes<{ query: typeof TimeZoneQuerySchema; response: ListDecksResponse }>(),
-  },
-  createDeck: {
-    method: 'POST',
-    path: '/api/cards/decks/create',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof CreateDeckBodySchema; response: DeckResponse }>(),
-  },
-  renameDeck: {
-    method: 'POST',
-    path: '/api/cards/decks/rename',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof RenameDeckBodySchema; response: DeckResponse }>(),
-  },
-  deleteDeck: {
-    method: 'POST',
-    path: '/api/cards/decks/delete',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof IdBodySchema; response: { ok: true } }>(),
-  },
-  list: {
-    method: 'GET',
-    path: '/api/cards/list',
-    shapes: shapes<{ query: typeof ListCardsQuerySchema; response: ListCardsResponse }>(),
-  },
-  get: {
-    method: 'GET',
-    path: '/api/cards/get',
-    shapes: shapes<{ query: typeof IdBodySchema; response: { card: CardNoteView } }>(),
-  },
-  create: {
-    method: 'POST',
-    path: '/api/cards/create',
-    encoding: 'json',
-    idempotent: true,
-    shapes: shapes<{ body: typeof CreateCardBodySchema; response: CardNoteResponse }>(),
-  },
-  update: {
-    method: 'POST',
-    path: '/api/cards/update',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof UpdateCardBodySchema; response: CardNoteResponse }>(),
-  },
-  delete: {
-    method: 'POST',
-    path: '/api/cards/delete',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof IdBodySchema; response: { ok: true } }>(),
-  },
+export const cardDeckEndpoints = endpointTable<CardDeckShapes>()({
+  summary: get('/api/cards/summary'),
+  decks: get('/api/cards/decks'),
+  createDeck: post('/api/cards/decks/create', { encoding: 'json' }),
+  renameDeck: post('/api/cards/decks/rename', { encoding: 'json' }),
+  deleteDeck: post('/api/cards/decks/delete', { encoding: 'json' }),
+  list: get('/api/cards/list'),
+  get: get('/api/cards/get'),
+  create: post('/api/cards/create', { encoding: 'json', idempotent: true }),
+  update: post('/api/cards/update', { encoding: 'json' }),
+  delete: post('/api/cards/delete', { encoding: 'json' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type CardDeckShapes = {
+  summary: { query: typeof TimeZoneQuerySchema; response: CardsSummary };
+  decks: { query: typeof TimeZoneQuerySchema; response: ListDecksResponse };
+  createDeck: { body: typeof CreateDeckBodySchema; response: DeckResponse };
+  renameDeck: { body: typeof RenameDeckBodySchema; response: DeckResponse };
+  deleteDeck: { body: typeof IdBodySchema; response: { ok: true } };
+  list: { query: typeof ListCardsQuerySchema; response: ListCardsResponse };
+  get: { query: typeof IdBodySchema; response: { card: CardNoteView } };
+  create: { body: typeof CreateCardBodySchema; response: CardNoteResponse };
+  update: { body: typeof UpdateCardBodySchema; response: CardNoteResponse };
+  delete: { body: typeof IdBodySchema; response: { ok: true } };
+};

@@ -6,27 +6,20 @@ import type {
   ListDraftsResponse,
   RejectDraftsBodySchema,
 } from '../../cards-drafts';
-import { defineEndpoints, shapes } from '../endpoint';
+import { endpointTable, get, post } from '../endpoint';
 
 /** docs/api.md "Flashcards": the drafts tray. */
-export const cardDraftEndpoints = defineEndpoints({
-  list: { method: 'GET', path: '/api/cards/drafts', shapes: shapes<{ response: ListDraftsResponse }>() },
-  generate: {
-    method: 'POST',
-    path: '/api/cards/drafts/generate',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof GenerateDraftsBodySchema; response: GenerateDraftsResponse }>(),
-  },
-  accept: {
-    method: 'POST',
-    path: '/api/cards/drafts/accept',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof AcceptDraftsBodySchema; response: AcceptDraftsResponse }>(),
-  },
-  reject: {
-    method: 'POST',
-    path: '/api/cards/drafts/reject',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof RejectDraftsBodySchema; response: { rejected: number } }>(),
-  },
+export const cardDraftEndpoints = endpointTable<CardDraftShapes>()({
+  list: get('/api/cards/drafts'),
+  generate: post('/api/cards/drafts/generate', { encoding: 'json' }),
+  accept: post('/api/cards/drafts/accept', { encoding: 'json' }),
+  reject: post('/api/cards/drafts/reject', { encoding: 'json' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type CardDraftShapes = {
+  list: { response: ListDraftsResponse };
+  generate: { body: typeof GenerateDraftsBodySchema; response: GenerateDraftsResponse };
+  accept: { body: typeof AcceptDraftsBodySchema; response: AcceptDraftsResponse };
+  reject: { body: typeof RejectDraftsBodySchema; response: { rejected: number } };
+};

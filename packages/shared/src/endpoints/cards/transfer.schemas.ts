@@ -1,10 +1,10 @@
-import { ExportQuerySchema, ImportBodySchema } from '../../cards-import';
+import * as cardsImport from '../../cards-import';
 import { withInputSchemas } from '../input-schemas';
 import { cardTransferEndpoints as entries } from './transfer';
 
 /** `./transfer.ts` with the schemas that check each entry's input: the server makes its routes from these. */
 export const cardTransferEndpoints = withInputSchemas(entries, {
-  export: { query: ExportQuerySchema },
-  previewCsv: { body: ImportBodySchema },
-  importCsv: { body: ImportBodySchema },
+  export: { query: cardsImport.ExportQuerySchema },
+  previewCsv: { body: cardsImport.ImportBodySchema },
+  importCsv: { body: cardsImport.ImportBodySchema },
 });

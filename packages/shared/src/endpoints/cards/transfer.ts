@@ -5,39 +5,23 @@ import type {
   ImportPreview,
   ImportResponse,
 } from '../../cards-import';
-import { defineEndpoints, shapes, type FileUpload } from '../endpoint';
+import { endpointTable, get, post, type FileUpload } from '../endpoint';
 
 /** docs/api.md "Flashcards": export (CSV or an Anki package) and import (CSV, or an Anki package's bytes). */
-export const cardTransferEndpoints = defineEndpoints({
+export const cardTransferEndpoints = endpointTable<CardTransferShapes>()({
   /** A download: the browser follows the link with the session cookie. */
-  export: {
-    method: 'GET',
-    path: '/api/cards/export',
-    kind: 'file',
-    shapes: shapes<{ query: typeof ExportQuerySchema }>(),
-  },
-  previewCsv: {
-    method: 'POST',
-    path: '/api/cards/import/preview',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof ImportBodySchema; response: ImportPreview }>(),
-  },
-  importCsv: {
-    method: 'POST',
-    path: '/api/cards/import',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof ImportBodySchema; response: ImportResponse }>(),
-  },
-  previewApkg: {
-    method: 'POST',
-    path: '/api/cards/import/apkg/preview',
-    encoding: 'binary',
-    shapes: shapes<{ body: FileUpload; response: ApkgSummary }>(),
-  },
-  importApkg: {
-    method: 'POST',
-    path: '/api/cards/import/apkg',
-    encoding: 'binary',
-    shapes: shapes<{ body: FileUpload; response: ApkgSummary }>(),
-  },
+  export: get('/api/cards/export', { kind: 'file' }),
+  previewCsv: post('/api/cards/import/preview', { encoding: 'json' }),
+  importCsv: post('/api/cards/import', { encoding: 'json' }),
+  previewApkg: post('/api/cards/import/apkg/preview', { encoding: 'binary' }),
+  importApkg: post('/api/cards/import/apkg', { encoding: 'binary' }),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type CardTransferShapes = {
+  export: { query: typeof ExportQuerySchema };
+  previewCsv: { body: typeof ImportBodySchema; response: ImportPreview };
+  importCsv: { body: typeof ImportBodySchema; response: ImportResponse };
+  previewApkg: { body: FileUpload; response: ApkgSummary };
+  importApkg: { body: FileUpload; response: ApkgSummary };
+};
