@@ -4,6 +4,7 @@ import { measureLandingJs } from './landing-size.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
 import { benchChatStreams } from './chat/bench-chat-stream.ts';
 import { printChatStream } from './chat/print-chat-stream.ts';
+import { benchChatScale, printChatScale } from './chat/bench-chat-scale.ts';
 import { benchNotesList } from './notes-list.ts';
 import { benchLessonPlayer } from './lesson-player.ts';
 import { benchCards } from './cards.ts';
@@ -18,6 +19,11 @@ console.log('Turtle benchmarks\n');
 const only = process.argv[2];
 if (only === 'streams') {
   printChatStream(await benchChatStreams());
+  process.exit(0);
+}
+// `npm run bench -- streams-scale`: 400 streams through nginx and one, two and four processes (PostgreSQL, Redis).
+if (only === 'streams-scale') {
+  printChatScale(await benchChatScale());
   process.exit(0);
 }
 
@@ -48,6 +54,7 @@ console.log(
 );
 
 printChatStream(await benchChatStreams());
+printChatScale(await benchChatScale());
 
 const lesson = await benchLessonPlayer();
 console.log(`\nLesson player, lesson ${lesson.lessonId} in headless Chromium (built app):`);

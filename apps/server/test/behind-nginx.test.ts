@@ -7,7 +7,7 @@ import { chunksOf, message, tokens, untilFirstToken, waitFor } from './support/c
 import { startFakeLlm, type FakeLlm } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { startNginx, type RunningNginx } from './support/nginx';
+import { startNginxFront } from '../../../scripts/lib/nginx-front.mjs';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
 
 // deploy/nginx-turtle.conf in front of two server processes on PostgreSQL and Redis, as README.md "Behind a load
@@ -18,7 +18,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
   let fakeLlm: FakeLlm;
   let a: ServerProcess;
   let b: ServerProcess;
-  let nginx: RunningNginx;
+  let nginx: Awaited<ReturnType<typeof startNginxFront>>;
   let database: Database;
 
   beforeAll(async () => {
@@ -35,7 +35,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
     });
     [a, b] = await Promise.all([spawnServer(env(ports[0])), spawnServer(env(ports[1]))]);
     await Promise.all([waitUntilHealthy(a), waitUntilHealthy(b)]);
-    nginx = await startNginx(ports);
+    nginx = await startNginxFront(ports);
     database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
   }, 120_000);
 
