@@ -93,7 +93,8 @@ describe('importing an Anki package', () => {
       alreadyHere: 0,
       invalid: 0,
     });
-    expect(summary.samples[0]).toEqual({ kind: 'basic', front: 'hola', back: 'hello\nhi', deck: 'Spanish' });
+    // The card HTML subset is kept (docs/security.md 7d.3): cards-apkg-formatting.test.ts imports all of it.
+    expect(summary.samples[0]).toEqual({ kind: 'basic', front: '<b>hola</b>', back: 'hello<br>\nhi', deck: 'Spanish' });
     expect(await countOf(cards, user.id)).toBe(0);
 
     const imported = await upload('/api/cards/import/apkg', bytes);

@@ -4,12 +4,13 @@ import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { cardOrdinals, type CardKind } from '@turtle/shared/cards';
 import { DAY_MS } from '@turtle/shared/constants';
 import { ankiCardState, ankiReviewType, type ApkgCardHistory } from './anki-export-history';
+import { toAnkiHtml } from './anki-export-html';
 
 /**
  * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
  * format every Anki version imports), and `media` (no files). SQLite is sql.js and the zip fflate; only the schema
  * and its JSON (note types, decks, deck options) are written here, from Anki's own schema11 definitions.
- * Cards keep their state and their review log (`revlog`); the text is HTML-escaped with line breaks kept.
+ * Cards keep their state and their review log (`revlog`); the text is the card HTML subset (anki-export-html.ts).
  */
 
 export interface ApkgNote {
@@ -177,16 +178,6 @@ const DECK_OPTIONS = {
 /** A stable Anki deck id (a positive integer under 2^48) for one of our deck ids. */
 export function ankiDeckId(deckId: string): number {
   return Number.parseInt(createHash('sha1').update(deckId).digest('hex').slice(0, 12), 16) + 2;
-}
-
-/** Card text as Anki HTML: escaped, line breaks kept; cloze markup passes through untouched. */
-export function toAnkiHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\r?\n/g, '<br>');
 }
 
 /** Anki's checksum of a note's first field: the first 8 hex digits of its SHA-1, as a number. */

@@ -1,21 +1,59 @@
+import { MARKDOWN_ALLOWED_PROTOCOLS } from '@turtle/shared/constants';
 import { Tokenizer } from 'htmlparser2';
+import { CardTextWriter } from './anki-html-writer';
 
 /**
- * Anki keeps card text as HTML; Turtle's is markdown. The import keeps the text and its line breaks, drops the
- * markup, and leaves media references out (the media files are not imported), saying so in the summary.
+ * Anki keeps card text as HTML; Turtle's is markdown, which may hold the card HTML subset
+ * (packages/shared/src/card-html.ts, docs/security.md 7d.3). The import keeps that subset: bold, italic, underline,
+ * strikethrough, sub- and superscripts, code, line breaks, lists, tables and links with the allowed protocols
+ * (anki-html-writer.ts says how each is written), and Anki's formulas `\(…\)` and `\[…\]` as they are, which the card
+ * face draws with KaTeX. Everything else goes: attributes (styles, classes, handlers), `<span>` and `<font>` (their
+ * text kept), scripts and styles with their content. Media are left out (the media files are not imported yet; an
+ * image leaves its alt text), saying so in the summary.
  *
  * Linear in the length of the field, whatever it holds (docs/decisions/034-import-budget.md): htmlparser2's
  * tokenizer reads it once, and every other step is a single pass too. Regular expressions over the HTML (`/<[^>]*>/g` and a lazy `<script>…</script>`)
  * took 13.5 s on a field of 150,000 `<`; htmlparser2's own `Parser` is no better on deep nesting (it keeps a stack
- * of open elements it searches and shifts at every tag), so only its tokenizer is used, with no stack at all.
+ * of open elements it searches and shifts at every tag), so only its tokenizer is used, and the writer's stacks are
+ * capped.
  */
 
 /** Elements whose text is not card text. `<script>` and `<style>` are raw text: the tokenizer skips to their end. */
 const HIDDEN = new Set(['script', 'style']);
 const MEDIA = new Set(['img', 'audio', 'video', 'object', 'embed']);
-/** Their closing tag ends a line. */
-const BLOCKS = new Set(['div', 'p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr']);
+/** Inline elements of the subset, kept as they are (`<strike>` is Anki's old `<s>`). */
+const INLINE: Record<string, string> = {
+  ...Object.fromEntries(['b', 'strong', 'i', 'em', 'u', 's', 'del', 'sub', 'sup', 'code', 'kbd'].map((t) => [t, t])),
+  strike: 's',
+};
+/** Their start and end each begin a line. */
+const BLOCKS = new Set(['div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'dd', 'dt']);
+const TABLE_PARTS: Record<string, string> = {
+  thead: 'thead',
+  tbody: 'tbody',
+  tfoot: 'tbody',
+  tr: 'tr',
+  th: 'th',
+  td: 'td',
+};
+/** The attributes read: a link's address, an image's alt text, an ordered list's start. */
+const WANTED: Record<string, string> = { a: 'href', img: 'alt', ol: 'start' };
 const NBSP = 0xa0;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A link address with an allowed protocol (product.md §2) or none (relative), as the browser would read it. */
+function allowedHref(value: string): string | null {
+  // Browsers drop tabs and line breaks inside an address and spaces around it (`java\tscript:`).
+  // eslint-disable-next-line no-control-regex
+  const compact = value.replace(/[\u0000-\u0020\u007f]/g, '');
+  if (!compact) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
+  if (scheme !== undefined && !(MARKDOWN_ALLOWED_PROTOCOLS as readonly string[]).includes(scheme)) return null;
+  if (scheme === undefined && /^[^/?#]*:/.test(compact)) return null;
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+}
 
 /** `[sound:…]` references taken out in one pass; `found` says whether there was one. */
 function withoutSounds(html: string): { html: string; found: boolean } {
@@ -38,53 +76,92 @@ function withoutSounds(html: string): { html: string; found: boolean } {
   return { html: parts.join(''), found };
 }
 
-/** Spaces and tabs before each line break taken off, line by line (a regular expression backtracks on long runs). */
-function trimLineEnds(text: string): string {
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length - 1; index++) {
-    const line = lines[index]!;
-    let end = line.length;
-    while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
-    if (end < line.length) lines[index] = line.slice(0, end);
-  }
-  return lines.join('\n');
-}
-
 export function fromAnkiHtml(field: string): { text: string; hadMedia: boolean } {
   const sounds = withoutSounds(field);
   const html = sounds.html;
   let hadMedia = sounds.found;
-  const parts: string[] = [];
+  const writer = new CardTextWriter();
+  let text: string[] = [];
   let tag = '';
   let hidden = false;
+  let attribute = '';
+  let value: string[] = [];
+  let wanted: string | undefined;
+  const flush = () => {
+    if (text.length) writer.text(text.join(''));
+    text = [];
+  };
+  const open = (name: string) => {
+    if (name in INLINE) writer.open(INLINE[name]!, `<${INLINE[name]}>`);
+    else if (name === 'br') writer.lineBreak();
+    else if (name === 'p' || name === 'hr') writer.paragraph();
+    else if (BLOCKS.has(name)) {
+      writer.block();
+      if (name === 'li') writer.item();
+    } else if (name === 'ul' || name === 'ol') {
+      const start = Number(wanted);
+      writer.openList(name === 'ol', Number.isInteger(start) && start >= 0 && start < 1e9 ? start : 1);
+    } else if (name === 'table') writer.openTable();
+    else if (name in TABLE_PARTS) writer.tablePart(`<${TABLE_PARTS[name]}>`);
+    else if (name === 'a') {
+      const href = wanted === undefined ? null : allowedHref(wanted);
+      if (href !== null) writer.open('a', `<a href="${escapeAttribute(href)}">`);
+    } else if (MEDIA.has(name)) {
+      hadMedia = true;
+      if (name === 'img' && wanted) writer.text(wanted);
+    }
+  };
+  const close = (name: string) => {
+    if (name in INLINE) writer.close(INLINE[name]!);
+    else if (name === 'a') writer.close('a');
+    else if (name === 'p') writer.paragraph();
+    else if (BLOCKS.has(name)) writer.block();
+    else if (name === 'ul' || name === 'ol') writer.closeList();
+    else if (name === 'table') writer.closeTable();
+    else if (name in TABLE_PARTS) writer.tablePart(`</${TABLE_PARTS[name]}>`);
+  };
   const tokenizer = new Tokenizer(
     { decodeEntities: true },
     {
       ontext: (start, end) => {
-        if (!hidden) parts.push(html.slice(start, end));
+        if (!hidden) text.push(html.slice(start, end));
       },
       ontextentity: (codepoint) => {
         // `&nbsp;` reads as a plain space, as it looks on the card.
-        if (!hidden) parts.push(codepoint === NBSP ? ' ' : String.fromCodePoint(codepoint));
+        if (!hidden) text.push(codepoint === NBSP ? ' ' : String.fromCodePoint(codepoint));
       },
       onopentagname: (start, end) => {
+        flush();
         tag = html.slice(start, end).toLowerCase();
-        if (MEDIA.has(tag)) hadMedia = true;
-        else if (tag === 'br') parts.push('\n');
+        wanted = undefined;
       },
       onopentagend: () => {
         if (HIDDEN.has(tag)) hidden = true;
+        else if (!hidden) open(tag);
       },
-      onselfclosingtag: () => {},
+      onselfclosingtag: () => {
+        if (!hidden && !HIDDEN.has(tag)) open(tag);
+      },
       onclosetag: (start, end) => {
+        flush();
         const name = html.slice(start, end).toLowerCase();
         if (HIDDEN.has(name)) hidden = false;
-        else if (!hidden && BLOCKS.has(name)) parts.push('\n');
+        else if (!hidden) close(name);
       },
-      onattribdata: () => {},
-      onattribentity: () => {},
-      onattribend: () => {},
-      onattribname: () => {},
+      onattribname: (start, end) => {
+        attribute = html.slice(start, end).toLowerCase();
+        value = [];
+      },
+      onattribdata: (start, end) => {
+        if (WANTED[tag] === attribute) value.push(html.slice(start, end));
+      },
+      onattribentity: (codepoint) => {
+        if (WANTED[tag] === attribute) value.push(String.fromCodePoint(codepoint));
+      },
+      onattribend: () => {
+        if (WANTED[tag] === attribute && wanted === undefined) wanted = value.join('');
+        value = [];
+      },
       oncdata: () => {},
       oncomment: () => {},
       ondeclaration: () => {},
@@ -94,14 +171,6 @@ export function fromAnkiHtml(field: string): { text: string; hadMedia: boolean }
   );
   tokenizer.write(html);
   tokenizer.end();
-  const text = trimLineEnds(
-    parts
-      .join('')
-      // Text a database cannot hold (NUL) and other control characters but tab and line breaks.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''),
-  )
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return { text, hadMedia };
+  flush();
+  return { text: writer.finish(), hadMedia };
 }

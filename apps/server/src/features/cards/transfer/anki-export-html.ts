@@ -1,0 +1,141 @@
+import { CARD_HTML_SCHEMA, escapeTagsOutsideSubset } from '@turtle/shared/card-html';
+import { remarkMathDelimiters } from '@turtle/shared/markdown-math-syntax';
+import { isPlainText, plainParagraphs } from '@turtle/shared/markdown-plain-text';
+import type { Nodes as HastNodes, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { raw } from 'hast-util-raw';
+import { sanitize, type Schema } from 'hast-util-sanitize';
+import type { Nodes as MdastNodes, Root as MdastRoot, RootContent as MdastContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+/**
+ * A card's markdown as the HTML Anki shows: the card face's own reading (GFM, `$…$`, `$$…$$`, Anki's `\(…\)` and
+ * `\[…\]`, the HTML subset of packages/shared/src/card-html.ts), written out as that subset (docs/security.md 7d.3),
+ * so Anki shows bold, not `**bold**`. Formulas go out as `\(…\)` and `\[…\]` for Anki's MathJax; images leave their
+ * alt text (Turtle's media are not exported yet); a tag outside the subset is text, as on the card face. Paragraphs
+ * are joined by `<br><br>` and a newline stays one, which is what anki-html.ts reads back into the same markdown.
+ */
+
+const SCHEMA: Schema = CARD_HTML_SCHEMA;
+const VOID = new Set(['br', 'hr', 'img', 'input']);
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+const isDisplay = (className: unknown) => Array.isArray(className) && className.includes('math-display');
+
+/** Formulas as Anki writes them, images as their alt text, raw HTML with tags outside the subset made text. */
+function forAnki(node: MdastNodes): MdastContent[] | undefined {
+  switch (node.type) {
+    case 'inlineMath':
+      return [
+        {
+          type: 'text',
+          value: isDisplay(node.data?.hProperties?.className) ? `\\[${node.value}\\]` : `\\(${node.value}\\)`,
+        },
+      ];
+    case 'math':
+      return [{ type: 'paragraph', children: [{ type: 'text', value: `\\[${node.value}\\]` }] }];
+    case 'image':
+      return node.alt ? [{ type: 'text', value: node.alt }] : [];
+    case 'html':
+      node.value = escapeTagsOutsideSubset(node.value);
+      return undefined;
+    default:
+      if ('children' in node) {
+        const children: MdastContent[] = [];
+        for (const child of node.children) children.push(...(forAnki(child) ?? [child]));
+        (node as { children: MdastContent[] }).children = children;
+      }
+      return undefined;
+  }
+}
+
+/** Images written in raw HTML leave their alt text too. */
+function withoutImages(node: HastNodes): void {
+  if (!('children' in node)) return;
+  node.children = node.children.map((child): HastContent => {
+    if (child.type === 'element' && child.tagName === 'img') {
+      const alt = child.properties.alt;
+      return { type: 'text', value: typeof alt === 'string' ? alt : '' };
+    }
+    withoutImages(child);
+    return child;
+  }) as typeof node.children;
+}
+
+function attributes(properties: Record<string, unknown>): string {
+  let out = '';
+  for (const [name, value] of Object.entries(properties)) {
+    // Classes name a code block's language or a task list for the card face's styles; Anki has neither.
+    if (name === 'className' || value === undefined || value === null || value === false) continue;
+    if (value === true) out += ` ${name}`;
+    else out += ` ${name}="${escapeAttribute(Array.isArray(value) ? value.join(' ') : String(value))}"`;
+  }
+  return out;
+}
+
+function serialize(node: HastNodes): string {
+  switch (node.type) {
+    case 'text':
+      return escapeText(node.value);
+    case 'element': {
+      const inner = node.children.map(serialize).join('');
+      const open = `<${node.tagName}${attributes(node.properties)}>`;
+      return VOID.has(node.tagName) ? open : `${open}${inner}</${node.tagName}>`;
+    }
+    case 'root':
+      return node.children.map(serialize).join('');
+    default:
+      return '';
+  }
+}
+
+/** The top level: a paragraph is its content, two in a row are parted by a blank line, other blocks as they are. */
+function serializeTop(root: HastRoot): string {
+  let out = '';
+  let afterParagraph = false;
+  for (const child of root.children) {
+    if (child.type === 'text' && !child.value.trim()) continue;
+    const paragraph = child.type === 'element' && child.tagName === 'p';
+    if (paragraph && afterParagraph) out += '<br><br>';
+    out += paragraph ? child.children.map(serialize).join('') : serialize(child);
+    afterParagraph = paragraph;
+  }
+  return out;
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkMath)
+  .use(remarkMathDelimiters)
+  .use(() => (tree: MdastRoot) => void forAnki(tree))
+  .use(remarkRehype, { allowDangerousHtml: true });
+
+/** Card text (markdown) as Anki HTML; cloze markup passes through untouched. */
+export function toAnkiHtml(markdown: string): string {
+  // Most cards are words and sentences: as markdown would draw them, without parsing them.
+  if (isPlainText(markdown)) {
+    return plainParagraphs(markdown)
+      .map((paragraph) =>
+        paragraph
+          .split('\n')
+          .map((line) => line.trim())
+          .join('\n'),
+      )
+      .join('<br><br>');
+  }
+  return parsedToAnkiHtml(markdown);
+}
+
+/** The same through the markdown parser, whatever the text (exported for the test that the shortcut agrees). */
+export function parsedToAnkiHtml(markdown: string): string {
+  const hast = processor.runSync(processor.parse(markdown), markdown) as HastRoot;
+  const parsed = raw(hast) as HastRoot;
+  withoutImages(parsed);
+  return serializeTop(sanitize(parsed, SCHEMA) as HastRoot);
+}
