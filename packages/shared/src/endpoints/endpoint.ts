@@ -47,7 +47,7 @@ export interface Endpoint {
   readonly encoding?: BodyEncoding;
   /** Accepts an `Idempotency-Key` (docs/api.md "Conventions", decision 017). */
   readonly idempotent?: true;
-  /** Types only, never a value: see `shapes()`. */
+  /** Types only, never a value: see `endpointTable` and `shapes()`. */
   readonly shapes?: Shapes;
 }
 

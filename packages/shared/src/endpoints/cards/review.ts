@@ -9,43 +9,25 @@ import type {
   NextCardResponse,
   UndoResponse,
 } from '../../cards-review';
-import { defineEndpoints, shapes } from '../endpoint';
+import { endpointTable, get, post } from '../endpoint';
 
 /** docs/api.md "Flashcards": the review queue, grades and their undo, the review settings and their forecast. */
-export const cardReviewEndpoints = defineEndpoints({
-  next: {
-    method: 'GET',
-    path: '/api/cards/review/next',
-    shapes: shapes<{ query: typeof NextCardQuerySchema; response: NextCardResponse }>(),
-  },
-  grade: {
-    method: 'POST',
-    path: '/api/cards/review/grade',
-    encoding: 'json',
-    idempotent: true,
-    shapes: shapes<{ body: typeof GradeBodySchema; query: typeof GradeQuerySchema; response: GradeResponse }>(),
-  },
+export const cardReviewEndpoints = endpointTable<CardReviewShapes>()({
+  next: get('/api/cards/review/next'),
+  grade: post('/api/cards/review/grade', { encoding: 'json', idempotent: true }),
   /** Sent with an empty JSON body: the last own grade is taken back. */
-  undo: {
-    method: 'POST',
-    path: '/api/cards/review/undo',
-    encoding: 'json',
-    shapes: shapes<{ response: UndoResponse }>(),
-  },
-  settings: {
-    method: 'GET',
-    path: '/api/cards/settings',
-    shapes: shapes<{ response: { settings: CardSettings } }>(),
-  },
-  saveSettings: {
-    method: 'POST',
-    path: '/api/cards/settings',
-    encoding: 'json',
-    shapes: shapes<{ body: typeof CardSettingsSchema; response: { settings: CardSettings } }>(),
-  },
-  forecast: {
-    method: 'GET',
-    path: '/api/cards/forecast',
-    shapes: shapes<{ query: typeof ForecastQuerySchema; response: LoadForecast }>(),
-  },
+  undo: post('/api/cards/review/undo', { encoding: 'json' }),
+  settings: get('/api/cards/settings'),
+  saveSettings: post('/api/cards/settings', { encoding: 'json' }),
+  forecast: get('/api/cards/forecast'),
 });
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type CardReviewShapes = {
+  next: { query: typeof NextCardQuerySchema; response: NextCardResponse };
+  grade: { body: typeof GradeBodySchema; query: typeof GradeQuerySchema; response: GradeResponse };
+  undo: { response: UndoResponse };
+  settings: { response: { settings: CardSettings } };
+  saveSettings: { body: typeof CardSettingsSchema; response: { settings: CardSettings } };
+  forecast: { query: typeof ForecastQuerySchema; response: LoadForecast };
+};
