@@ -69,13 +69,13 @@ async function buildServer() {
   // Dependencies stay in node_modules; our own shared package is TypeScript source, so it is bundled in.
   const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@turtle/'));
   await build({
-    // The optimizer's child process is an entry of its own, forked from beside the server (issues 14 and 27).
+    // The optimizer's child process is an entry of its own, forked from beside the server (decision 013).
     entryPoints: {
       server: path.join(SERVER, 'src/server.ts'),
       // The embedded database's thread, started beside the server (docs/decisions/035-embedded-database-thread.md).
       'embedded-worker': path.join(SERVER, 'src/db/embedded/embedded-worker.ts'),
       'optimizer-child': path.join(SERVER, 'src/features/cards/optimizer/optimizer-child.ts'),
-      // The Anki import's worker thread, started beside the server for each package (issue 31).
+      // The Anki import's worker thread, started beside the server for each package (decision 034).
       'apkg-worker': path.join(SERVER, 'src/features/cards/transfer/apkg-worker.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),
