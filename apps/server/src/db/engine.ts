@@ -3,7 +3,7 @@ import type { Database, DbOrTx } from './database';
 
 /**
  * Which engine is behind a drizzle handle, for the few places that must tell them apart (the optimizer's runs:
- * docs/decisions/034-runs-of-a-dead-process.md). Both engines are reached through a node-postgres pool
+ * docs/decisions/034-import-budget.md "Runs of a dead process"). Both engines are reached through a node-postgres pool
  * (docs/decisions/035-embedded-database-thread.md), so the handle's client alone cannot say.
  */
 const engines = new WeakMap<object, { kind: Database['kind']; pool: pg.Pool }>();

@@ -66,6 +66,9 @@ export const SHAPES: Record<string, Shape> = {
   },
   'POST /api/note/delete': { requests: idBody('/api/note/delete', (things) => things.noteId) },
   'GET /api/note/get': { requests: getWith('/api/note/get', (things) => fc.record({ id: idOr(things.noteId) })) },
+  'GET /api/search': {
+    requests: getWith('/api/search', () => fc.record({ q: nasty, kind: fc.constantFrom('note', 'planet', '') })),
+  },
 
   'POST /api/chat/stream': { requests: chatStream('/api/chat/stream') },
   'POST /api/test/stream': { requests: chatStream('/api/test/stream') },

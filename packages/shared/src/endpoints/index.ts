@@ -10,6 +10,7 @@ import type { Endpoint } from './endpoint';
 import { healthAndConfigEndpoints } from './health-and-config';
 import { lessonEndpoints } from './lessons';
 import { noteEndpoints } from './notes';
+import { searchEndpoints } from './search';
 import { sessionEndpoints } from './sessions';
 
 /**
@@ -21,6 +22,7 @@ export const endpointTables = {
   sessions: sessionEndpoints,
   account: accountEndpoints,
   notes: noteEndpoints,
+  search: searchEndpoints,
   chat: chatEndpoints,
   lessons: lessonEndpoints,
   billing: billingEndpoints,

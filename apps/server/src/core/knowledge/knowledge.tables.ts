@@ -1,0 +1,38 @@
+/**
+ * The table core/knowledge owns (docs/architecture.md "Data"): one index of passages of the learner's material, which
+ * the owners of that material keep current in the same transaction as each write (docs/decisions/036-one-index.md).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from '../identity/identity.tables';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const passages = pgTable(
+  'passages',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the passage is of (`PassageKind`): a note. */
+    kind: text('kind').notNull(),
+    sourceId: text('source_id').notNull(),
+    /** Its order within the source, from 0. */
+    position: integer('position').notNull(),
+    /** The source's title when the passage was written (a note's name). */
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The words PostgreSQL's full-text search matches: the title weighs more than the body. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')`,
+      ),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('passages_search_idx').using('gin', table.search),
+    index('passages_source_idx').on(table.userId, table.kind, table.sourceId),
+  ],
+);

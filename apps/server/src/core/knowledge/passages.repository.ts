@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PassageKind, SearchResult } from '@turtle/shared/search';
+import { SEARCH_RESULTS_MAX } from '@turtle/shared/search';
+import type { DbOrTx } from '../../db/database';
+import { passages } from './knowledge.tables';
+import { splitIntoPassages } from './split-passages';
+
+export interface IndexedSource {
+  userId: string;
+  kind: PassageKind;
+  sourceId: string;
+  title: string;
+  text: string;
+}
+
+/** Rows a statement inserts at most: a 1 MB note is about a thousand passages. */
+const INSERT_BATCH = 200;
+
+/**
+ * The source's passages, replacing what the index held of it. Call it in the transaction that writes the source, so
+ * the index never shows a version that was not saved (docs/decisions/036-one-index.md).
+ */
+export async function indexSource(db: DbOrTx, source: IndexedSource, now: number): Promise<void> {
+  await removeSource(db, source.userId, source.kind, source.sourceId);
+  const rows = splitIntoPassages(source.text).map((body, position) => ({
+    id: randomUUID(),
+    userId: source.userId,
+    kind: source.kind,
+    sourceId: source.sourceId,
+    position,
+    title: source.title,
+    body,
+    updatedAt: now,
+  }));
+  // An empty source still has one row: its title is found by its words, and the source reads as indexed.
+  if (rows.length === 0) {
+    rows.push({ ...source, id: randomUUID(), position: 0, body: '', updatedAt: now });
+  }
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await db.insert(passages).values(rows.slice(start, start + INSERT_BATCH));
+  }
+}
+
+export async function removeSource(db: DbOrTx, userId: string, kind: PassageKind, sourceId: string): Promise<void> {
+  await db
+    .delete(passages)
+    .where(and(eq(passages.userId, userId), eq(passages.kind, kind), eq(passages.sourceId, sourceId)));
+}
+
+// Marks around each matched word in ts_headline's answer; taken out of the text first, so they are only ours.
+const START = '\u0002';
+const STOP = '\u0003';
+const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=1`;
+
+/** The snippet without its marks, and where each marked word was. */
+export function readHeadline(headline: string): Pick<SearchResult, 'snippet' | 'highlights'> {
+  const highlights: [number, number][] = [];
+  let snippet = '';
+  let from = 0;
+  for (;;) {
+    const start = headline.indexOf(START, from);
+    const stop = start < 0 ? -1 : headline.indexOf(STOP, start);
+    if (stop < 0) break;
+    snippet += headline.slice(from, start);
+    highlights.push([snippet.length, stop - start - 1]);
+    snippet += headline.slice(start + 1, stop);
+    from = stop + 1;
+  }
+  snippet += headline.slice(from);
+  return { snippet: snippet.replaceAll(START, '').replaceAll(STOP, ''), highlights };
+}
+
+/**
+ * The owner's passages that match `query` (web-search syntax: words, "a phrase", -without, or), best first. The
+ * owner filter is inside the one query: no other person's passage is ever read.
+ */
+export async function searchPassages(
+  db: DbOrTx,
+  userId: string,
+  query: string,
+  options: { kind?: PassageKind; limit?: number } = {},
+): Promise<SearchResult[]> {
+  const limit = Math.min(options.limit ?? SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX);
+  const result = await db.execute(sql`
+    with wanted as (select websearch_to_tsquery('english', ${query}) as query)
+    select p.kind, p.source_id as "sourceId", p.title, p.position,
+      ts_headline('english', translate(p.body, ${START + STOP}, ''), wanted.query, ${HEADLINE_OPTIONS}) as headline
+    from ${passages} p, wanted
+    where p.user_id = ${userId}
+      and p.search @@ wanted.query
+      ${options.kind ? sql`and p.kind = ${options.kind}` : sql``}
+    order by ts_rank_cd(p.search, wanted.query) desc, p.updated_at desc, p.position
+    limit ${limit}`);
+  const { rows } = result as unknown as {
+    rows: { kind: PassageKind; sourceId: string; title: string; position: number; headline: string }[];
+  };
+  return rows.map(({ headline, ...row }) => ({ ...row, ...readHeadline(headline) }));
+}

@@ -1,0 +1,68 @@
+import { and, asc, inArray, isNull, notExists, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { passages } from '../knowledge/knowledge.tables';
+import { indexSource } from '../knowledge/passages.repository';
+import { notes } from './notes.tables';
+
+const BATCH = 50;
+
+const notIndexed = notExists(
+  sql`(select 1 from ${passages} where ${passages.kind} = 'note' and ${passages.sourceId} = ${notes.id})`,
+);
+
+/**
+ * Notes written before the index existed get their passages, a batch at a time, each batch in a transaction that
+ * locks its notes' rows first: a save of the same note (whose UPDATE takes that lock) waits, or is waited for, so a
+ * note is never indexed twice. Returns how many notes were indexed. Safe to run in several processes at once.
+ */
+export async function indexNotesLeftOut(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
+  let indexed = 0;
+  while (!shouldStop()) {
+    const count = await db.transaction(async (tx) => {
+      const batch = await tx
+        .select()
+        .from(notes)
+        .where(and(isNull(notes.deletedAt), notIndexed))
+        .orderBy(asc(notes.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (batch.length === 0) return 0;
+      // Locked now: read again, since another process may have indexed them before the lock was ours.
+      const still = await tx
+        .select({ id: notes.id })
+        .from(notes)
+        .where(
+          and(
+            inArray(
+              notes.id,
+              batch.map((note) => note.id),
+            ),
+            notIndexed,
+          ),
+        );
+      const left = new Set(still.map((note) => note.id));
+      for (const note of batch) {
+        if (!left.has(note.id)) continue;
+        await indexSource(
+          tx,
+          { userId: note.userId, kind: 'note', sourceId: note.id, title: note.name, text: note.content },
+          note.updatedAt,
+        );
+      }
+      return batch.length;
+    });
+    if (count === 0) break;
+    indexed += count;
+  }
+  return indexed;
+}
+
+/** Whether a note has its passages (for tests and the start-up line). */
+export async function isNoteIndexed(db: Db, noteId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: passages.id })
+    .from(passages)
+    .where(and(eq(passages.kind, 'note'), eq(passages.sourceId, noteId)))
+    .limit(1);
+  return rows.length > 0;
+}
