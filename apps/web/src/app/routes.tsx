@@ -3,6 +3,24 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
+import { loadAccountScreen } from '../features/account';
+import { loadLoginScreen, loadSignupScreen } from '../features/auth';
+import {
+  loadChatInputDemoScreen,
+  loadChatInputDemoV2Screen,
+  loadMarkdownDemoScreen,
+  loadTestScreen,
+} from '../features/chat';
+import { loadContactPage } from '../features/contact';
+import { loadLessonsScreen } from '../features/lessons';
+import {
+  loadBillingScreen,
+  loadDemoCheckoutScreen,
+  loadMembershipScreen,
+  loadPaymentSuccessScreen,
+  loadPricingScreen,
+} from '../features/membership';
+import { loadNoteEditorScreen, loadNotesScreen } from '../features/notes';
 import {
   loadCardEditorScreen,
   loadCardsScreen,
@@ -21,11 +39,7 @@ import { MainLayout } from './layouts/main-layout';
 import type { RouteHandle } from './route-handle';
 import { Root } from './root';
 
-const noteEditorScreen = lazyScreen(
-  {},
-  () => import('../features/notes/components/note-editor-screen'),
-  (m) => m.NoteEditorScreen,
-);
+const noteEditorScreen = lazyScreen({}, loadNoteEditorScreen, (m) => m.NoteEditorScreen);
 /** `/note/new` and `/note/:id` share one editor, which keeps its state when a new note gets its address. */
 const noteEditor = (title: string) => ({ ...noteEditorScreen, handle: { ...noteEditorScreen.handle, title } });
 
@@ -67,118 +81,45 @@ export const routes: RouteObject[] = [
               (m) => m.FeaturesPage,
             ),
           },
-          {
-            path: 'pricing',
-            ...lazyScreen(
-              titled('Pricing'),
-              () => import('../features/membership/components/pricing-screen'),
-              (m) => m.PricingScreen,
-            ),
-          },
-          {
-            path: 'lessons',
-            ...lazyScreen(
-              titled('Lessons'),
-              () => import('../features/lessons/components/lessons-screen'),
-              (m) => m.LessonsScreen,
-            ),
-          },
+          { path: 'pricing', ...lazyScreen(titled('Pricing'), loadPricingScreen, (m) => m.PricingScreen) },
+          { path: 'lessons', ...lazyScreen(titled('Lessons'), loadLessonsScreen, (m) => m.LessonsScreen) },
           {
             element: <RedirectIfSignedIn />,
             children: [
-              {
-                path: 'login',
-                ...lazyScreen(
-                  authScreen('Log in'),
-                  () => import('../features/auth/components/login-screen'),
-                  (m) => m.LoginScreen,
-                ),
-              },
-              {
-                path: 'signup',
-                ...lazyScreen(
-                  authScreen('Sign up'),
-                  () => import('../features/auth/components/signup-screen'),
-                  (m) => m.SignupScreen,
-                ),
-              },
+              { path: 'login', ...lazyScreen(authScreen('Log in'), loadLoginScreen, (m) => m.LoginScreen) },
+              { path: 'signup', ...lazyScreen(authScreen('Sign up'), loadSignupScreen, (m) => m.SignupScreen) },
             ],
           },
           {
             element: <RequireUser />,
             children: [
-              {
-                path: 'test',
-                ...lazyScreen(
-                  titled('Test'),
-                  () => import('../features/chat/test-page/test-screen'),
-                  (m) => m.TestScreen,
-                ),
-              },
+              { path: 'test', ...lazyScreen(titled('Test'), loadTestScreen, (m) => m.TestScreen) },
               {
                 path: 'demo/lexical_mentions',
-                ...lazyScreen(
-                  titled('Demo: Chat Input'),
-                  () => import('../features/chat/demos/chat-input-demo-screen'),
-                  (m) => m.ChatInputDemoScreen,
-                ),
+                ...lazyScreen(titled('Demo: Chat Input'), loadChatInputDemoScreen, (m) => m.ChatInputDemoScreen),
               },
               {
                 path: 'demo/markdown',
-                ...lazyScreen(
-                  titled('Demo: Markdown'),
-                  () => import('../features/chat/demos/markdown-demo-screen'),
-                  (m) => m.MarkdownDemoScreen,
-                ),
+                ...lazyScreen(titled('Demo: Markdown'), loadMarkdownDemoScreen, (m) => m.MarkdownDemoScreen),
               },
               {
                 path: 'payment/success',
-                ...lazyScreen(
-                  titled('Payment'),
-                  () => import('../features/membership/components/payment-success-screen'),
-                  (m) => m.PaymentSuccessScreen,
-                ),
+                ...lazyScreen(titled('Payment'), loadPaymentSuccessScreen, (m) => m.PaymentSuccessScreen),
               },
               {
                 path: 'membership',
-                ...lazyScreen(
-                  titled('Membership'),
-                  () => import('../features/membership/components/membership-screen'),
-                  (m) => m.MembershipScreen,
-                ),
+                ...lazyScreen(titled('Membership'), loadMembershipScreen, (m) => m.MembershipScreen),
               },
-              {
-                path: 'account',
-                ...lazyScreen(
-                  titled('Account'),
-                  () => import('../features/account/components/account-screen'),
-                  (m) => m.AccountScreen,
-                ),
-              },
+              { path: 'account', ...lazyScreen(titled('Account'), loadAccountScreen, (m) => m.AccountScreen) },
               {
                 path: 'account/billing',
-                ...lazyScreen(
-                  titled('Plan & billing'),
-                  () => import('../features/membership/components/billing-screen'),
-                  (m) => m.BillingScreen,
-                ),
+                ...lazyScreen(titled('Plan & billing'), loadBillingScreen, (m) => m.BillingScreen),
               },
               {
                 path: 'checkout/demo',
-                ...lazyScreen(
-                  titled('Demo checkout'),
-                  () => import('../features/membership/components/demo-checkout-screen'),
-                  (m) => m.DemoCheckoutScreen,
-                ),
+                ...lazyScreen(titled('Demo checkout'), loadDemoCheckoutScreen, (m) => m.DemoCheckoutScreen),
               },
-              {
-                path: 'notes',
-                ...lazyScreen(
-                  titled('Notes'),
-                  () => import('../features/notes/components/notes-screen'),
-                  (m) => m.NotesScreen,
-                ),
-              },
+              { path: 'notes', ...lazyScreen(titled('Notes'), loadNotesScreen, (m) => m.NotesScreen) },
               { path: 'note/new', ...noteEditor('New note') },
               { path: 'note/:id', ...noteEditor('Note') },
               {
@@ -186,34 +127,15 @@ export const routes: RouteObject[] = [
                 path: 'cards/:section?',
                 ...lazyScreen(titled('Flashcards'), loadCardsScreen, (m) => m.CardsScreen),
               },
-              {
-                path: 'cards/review',
-                ...lazyScreen(titled('Review'), loadReviewScreen, (m) => m.ReviewScreen),
-              },
-              {
-                path: 'cards/drafts',
-                ...lazyScreen(titled('Drafts'), loadDraftsScreen, (m) => m.DraftsScreen),
-              },
+              { path: 'cards/review', ...lazyScreen(titled('Review'), loadReviewScreen, (m) => m.ReviewScreen) },
+              { path: 'cards/drafts', ...lazyScreen(titled('Drafts'), loadDraftsScreen, (m) => m.DraftsScreen) },
               { path: 'cards/new', ...cardEditor('New card') },
               { path: 'cards/edit/:id', ...cardEditor('Edit card') },
-              {
-                path: 'cards/decks/:id',
-                ...lazyScreen(titled('Deck'), loadDeckScreen, (m) => m.DeckScreen),
-              },
-              {
-                path: 'cards/import',
-                ...lazyScreen(titled('Import cards'), loadImportScreen, (m) => m.ImportScreen),
-              },
+              { path: 'cards/decks/:id', ...lazyScreen(titled('Deck'), loadDeckScreen, (m) => m.DeckScreen) },
+              { path: 'cards/import', ...lazyScreen(titled('Import cards'), loadImportScreen, (m) => m.ImportScreen) },
             ],
           },
-          {
-            path: 'contact',
-            ...lazyScreen(
-              titled('Contact us'),
-              () => import('../features/contact/contact-page'),
-              (m) => m.ContactPage,
-            ),
-          },
+          { path: 'contact', ...lazyScreen(titled('Contact us'), loadContactPage, (m) => m.ContactPage) },
           { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> },
         ],
       },
@@ -256,11 +178,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'demo/lexical_mentions_v2',
-                ...lazyScreen(
-                  titled('Demo: Chat Input'),
-                  () => import('../features/chat/demos/chat-input-demo-v2-screen'),
-                  (m) => m.ChatInputDemoV2Screen,
-                ),
+                ...lazyScreen(titled('Demo: Chat Input'), loadChatInputDemoV2Screen, (m) => m.ChatInputDemoV2Screen),
               },
             ],
           },
