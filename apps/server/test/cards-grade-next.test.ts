@@ -39,16 +39,18 @@ describe('a grade answers the next card', () => {
     const other = await client.createDeck('Elsewhere');
     for (const front of ['Bond', 'Stock', 'Fund']) await client.createCard(deck.id, { front, back: front });
     await client.createCard(other.id, { front: 'Not in this deck', back: 'x' });
-    const queue = `deckId=${deck.id}&tz=${encodeURIComponent('Pacific/Auckland')}`;
-    const nextOf = async () => (await client.call(`/api/cards/review/next?${queue}`)).data as NextCardResponse;
+    const queue = { deckId: deck.id, tz: 'Pacific/Auckland', ahead: false };
+    const nextOf = async () =>
+      (await client.call(`/api/cards/review/next?deckId=${deck.id}&tz=${encodeURIComponent(queue.tz)}`))
+        .data as NextCardResponse;
 
     let shown = await nextOf();
     const ratings: Rating[] = [3, 1, 4, 3, 3, 3, 3, 3];
     const seen: string[] = [];
     for (const rating of ratings) {
       if (!shown.card) break;
-      const body = { cardId: shown.card.id, rating, durationMs: 900, base: shown.card.base };
-      const graded = await client.call(`/api/cards/review/grade?${queue}`, body);
+      const body = { cardId: shown.card.id, rating, durationMs: 900, base: shown.card.base, queue };
+      const graded = await client.call('/api/cards/review/grade', body);
       expect(graded.status).toBe(200);
       const answer = graded.data as GradeResponse;
       expect(answer).toMatchObject({ cardId: shown.card.id, state: expect.any(Number), due: expect.any(Number) });
@@ -61,7 +63,7 @@ describe('a grade answers the next card', () => {
     expect(seen).not.toContain('Not in this deck');
   });
 
-  it('without a query (an older client), of every deck in UTC, as the next-card endpoint answers it', async () => {
+  it('without a queue (an older client), of every deck in UTC, as the next-card endpoint answers it', async () => {
     const { client } = await person('Older client');
     const first = await client.createDeck('First');
     const second = await client.createDeck('Second');
@@ -80,11 +82,12 @@ describe('a grade answers the next card', () => {
     const deck = await client.createDeck('Last');
     await client.createCard(deck.id, { front: 'Only', back: 'one' });
     const shown = ((await client.call(`/api/cards/review/next?deckId=${deck.id}`)).data as NextCardResponse).card!;
-    const graded = await client.call(`/api/cards/review/grade?deckId=${deck.id}`, {
+    const graded = await client.call('/api/cards/review/grade', {
       cardId: shown.id,
       rating: 4,
       durationMs: 1,
       base: shown.base,
+      queue: { deckId: deck.id },
     });
     const answer = graded.data as GradeResponse;
     expect(answer.next).toEqual({ card: null, counts: { new: 0, learning: 0, review: 0 }, nextDueAt: null });
@@ -99,9 +102,9 @@ describe('a grade answers the next card', () => {
       ((await client.call(`/api/cards/review/next?deckId=${deck.id}`)).data as NextCardResponse).card!;
     const shown = await nextOf();
     const key = randomUUID();
-    const body = { cardId: shown.id, rating: 3, durationMs: 10, base: shown.base };
+    const body = { cardId: shown.id, rating: 3, durationMs: 10, base: shown.base, queue: { deckId: deck.id } };
     const send = () =>
-      call(server.url, `/api/cards/review/grade?deckId=${deck.id}`, {
+      call(server.url, '/api/cards/review/grade', {
         json: body,
         cookie,
         headers: { 'idempotency-key': key },
@@ -126,10 +129,11 @@ describe('a grade answers the next card', () => {
     await client.createCard(deck.id, { front: 'Mine', back: 'mine' });
     const shown = ((await client.call(`/api/cards/review/next?deckId=${deck.id}`)).data as NextCardResponse).card!;
     const before = await logCount();
-    const graded = await client.call(`/api/cards/review/grade?deckId=${theirs.id}`, {
+    const graded = await client.call('/api/cards/review/grade', {
       cardId: shown.id,
       rating: 3,
       durationMs: 1,
+      queue: { deckId: theirs.id },
     });
     expect(graded.status).toBe(404);
     expect((graded.data as { message: string }).message).toBe('That deck does not exist.');

@@ -120,21 +120,27 @@ export const GradeBodySchema = z.object({
     .transform((ms) => Math.min(ms, REVIEW_DURATION_MAX_MS)),
   /** The state the card was shown in (`ReviewCard.base`). Optional so older clients keep working; the web sends it. */
   base: GradeBaseSchema.optional(),
+  /** The queue whose next card the answer carries; older clients send none and get every deck's, in UTC. */
+  queue: z
+    .object(
+      {
+        deckId: IdSchema.optional(),
+        tz: TimeZoneSchema.default('UTC'),
+        /** Also learning cards due later today (the learner chose to study ahead). */
+        ahead: z.boolean({ error: 'Send ahead as true or false.' }).default(false),
+      },
+      { error: 'Send the queue as { deckId?, tz, ahead }.' },
+    )
+    .optional(),
 });
-
-/**
- * The grade's query: the queue whose next card its answer carries (of one deck or all, the learner's time zone, and
- * learning cards due later today), as the next-card endpoint reads it. Older clients send none: every deck, UTC.
- */
-export const GradeQuerySchema = NextCardQuerySchema;
 
 export interface GradeResponse {
   cardId: string;
   state: CardStateId;
   due: number;
   /**
-   * The next card of the queue the query names, once this grade is made: what `GET /api/cards/review/next` answers
-   * then, so a review is one round trip. Absent only from an answer kept for an `Idempotency-Key` before it was added.
+   * The next card of the body's `queue`, once this grade is made: what `GET /api/cards/review/next` answers then,
+   * so a review is one round trip. Absent only from an answer kept for an `Idempotency-Key` before it was added.
    */
   next?: NextCardResponse;
 }

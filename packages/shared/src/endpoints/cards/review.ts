@@ -3,7 +3,6 @@ import type {
   CardSettings,
   CardSettingsSchema,
   GradeBodySchema,
-  GradeQuerySchema,
   GradeResponse,
   NextCardQuerySchema,
   NextCardResponse,
@@ -25,7 +24,7 @@ export const cardReviewEndpoints = endpointTable<CardReviewShapes>()({
 /** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
 type CardReviewShapes = {
   next: { query: typeof NextCardQuerySchema; response: NextCardResponse };
-  grade: { body: typeof GradeBodySchema; query: typeof GradeQuerySchema; response: GradeResponse };
+  grade: { body: typeof GradeBodySchema; response: GradeResponse };
   undo: { response: UndoResponse };
   settings: { response: { settings: CardSettings } };
   saveSettings: { body: typeof CardSettingsSchema; response: { settings: CardSettings } };

@@ -31,16 +31,16 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
    * queue's next card once the grade is made (docs/api.md "Flashcards"), read at the grade's time, so the same grade
    * again answers the same next card too.
    */
-  route(app, cardReviewEndpoints.grade, { user: requireUser }, async ({ user, body, query }, request) => {
-    const { cardId, rating, durationMs, base } = body;
-    const { deckId, tz, ahead } = query;
+  route(app, cardReviewEndpoints.grade, { user: requireUser }, async ({ user, body }, request) => {
+    const { cardId, rating, durationMs, base, queue } = body;
+    const { deckId, tz, ahead } = queue ?? { tz: 'UTC', ahead: false };
     if (deckId) await requireOwnDeck(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
     return onceForKey(db, request, { scope: 'grade', userId: user.id }, async (tx) => {
       const input = { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base };
       const { answer, gradedAt: now } = await makeGrade(tx, input);
       const scope = { userId: user.id, deckId, day: studyDayAt(now, tz), now, settings };
-      return { ...answer, next: await nextCard(tx, scope, ahead === '1') };
+      return { ...answer, next: await nextCard(tx, scope, ahead) };
     });
   });
 

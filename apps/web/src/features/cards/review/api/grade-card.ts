@@ -6,10 +6,12 @@ import { browserTimeZone } from '../../../../lib/time-zone';
 /**
  * `POST /api/cards/review/grade`: Again, Hard, Good or Easy, how long the answer took, and the state the card was
  * shown in (`card.base`), so a double submit records one review and a grade on a card that moved on is a 409. The
- * answer carries the queue's next card (of `deckId`, or of all decks), so a review is one round trip.
+ * answer carries the next card of the queue it names (of `deckId`, or of all decks), so a review is one round trip.
  */
-export const gradeCard = (
+export function gradeCard(
   grade: { cardId: string; rating: Rating; durationMs: number; base: GradeBase },
   deckId: string | undefined,
-) =>
-  api.call(cardReviewEndpoints.grade, { body: grade, query: { tz: browserTimeZone(), deckId: deckId || undefined } });
+) {
+  const queue = { deckId: deckId || undefined, tz: browserTimeZone(), ahead: false };
+  return api.call(cardReviewEndpoints.grade, { body: { ...grade, queue } });
+}

@@ -90,7 +90,7 @@ describe('useReviewSession', () => {
     expect(nextCard).toHaveBeenCalledOnce();
     expect(gradeCard).toHaveBeenCalledTimes(3);
     // The queue the grade's next card comes from: this deck's, in the learner's time zone.
-    expect(gradeCard.mock.calls[0]![0].query).toEqual({ tz: expect.any(String), deckId: 'd1' });
+    expect(gradeCard.mock.calls[0]![0].body.queue).toEqual({ deckId: 'd1', tz: expect.any(String), ahead: false });
   });
 
   it('an answer kept from before it carried the next card (a replayed key) reads the queue instead', async () => {
@@ -114,7 +114,12 @@ describe('useReviewSession', () => {
     await waitFor(() => expect(result.current.card?.id).toBe('b'));
     expect(gradeCard).toHaveBeenCalledWith(
       expect.objectContaining({
-        body: { cardId: 'a', rating: 4, durationMs: expect.any(Number), base: { reps: 0, lastReview: null } },
+        body: expect.objectContaining({
+          cardId: 'a',
+          rating: 4,
+          durationMs: expect.any(Number),
+          base: { reps: 0, lastReview: null },
+        }),
       }),
     );
   });
