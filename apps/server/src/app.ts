@@ -32,6 +32,7 @@ import { chatStreamRoutes } from './features/chat/chat-stream.routes';
 import { conversationsRoutes } from './features/chat/conversations.routes';
 import { notesRoutes } from './features/notes/notes.routes';
 import { registerSearch } from './features/search/search-feature';
+import { adminRoutes } from './features/admin/admin.routes';
 import { lessonsRoutes } from './features/lessons/lessons.routes';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './core/identity/sessions';
@@ -121,6 +122,7 @@ export async function buildApp({
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
   registerSearch(app, database.db);
+  adminRoutes(app, database.db);
   await billingRoutes(app, database.db, config);
   // PGlite's data folder is held by this one process: slots and counts are kept here (see reply-quota.ts).
   const localQuota = database.kind === 'pglite' ? new LocalQuota(database.db, app.log) : undefined;

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/database';
 import { runMigrations } from './db/migrate';
+import { applyAdminEmails } from './core/identity/administrators';
 import { describeDatabase, openDatabase } from './db/open-database';
 import { serializeError } from './log-serializers';
 import { createLogger, prettyDestination } from './logger';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase(config.database);
     await runMigrations(database);
+    const madeAdministrators = await applyAdminEmails(database.db, config.adminEmails);
+    if (madeAdministrators > 0) logger.info({ count: madeAdministrators }, 'ADMIN_EMAILS: made administrators');
   } catch (error) {
     releaseLock();
     fail(databaseProblem(config.database, error));

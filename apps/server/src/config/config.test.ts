@@ -112,6 +112,7 @@ describe('loadConfig errors', () => {
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['SUPPORT_EMAIL', 'nope'],
+    ['ADMIN_EMAILS', 'ops@example.test, not-an-address'],
     ['DEV_SIGN_IN', 'yes'],
     ['PAYMENTS', 'free'],
     ['COOKIE_SECURE', '1'],
@@ -233,5 +234,15 @@ describe('loadConfig COOKIE_SECURE', () => {
     expect(loadConfig({ HOST: '0.0.0.0', ...named, PUBLIC_URL: 'http://turtle.lan:3000' }).cookieSecure).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', ...named, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  it('reads a comma-separated list as normalised addresses, and nothing as none', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.test ,, boss@example.test' }).adminEmails).toEqual([
+      'ops@example.test',
+      'boss@example.test',
+    ]);
+    expect(loadConfig({}).adminEmails).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { OFFLINE_MODEL } from '@turtle/shared/app-config';
 import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES, SPEC_MODEL } from '@turtle/shared/constants';
+import { normalizeEmail } from '@turtle/shared/email';
 import { ConfigError } from './config-error';
 import { isLoopbackHost } from './loopback';
 import { resolveSafeDefaults } from './safe-defaults';
@@ -62,6 +63,20 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@example.com'),
+  /** The accounts made administrators at every start (docs/decisions/037-administrators.md). */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const emails = value
+        .split(',')
+        .map((email) => normalizeEmail(email))
+        .filter(Boolean);
+      const wrong = emails.find((email) => !z.email().safeParse(email).success);
+      if (wrong === undefined) return emails;
+      ctx.addIssue({ code: 'custom', message: `must be email addresses separated by commas (${wrong} is not one)` });
+      return z.NEVER;
+    }),
   REDIS_URL: optionalUrl.refine(
     (value) => value === undefined || /^rediss?:\/\//.test(value),
     'must start with redis:// or rediss://',
@@ -156,6 +171,8 @@ export interface AppConfig {
   /** `true` (any), `false`, or a comma-separated list of proxy addresses, ranges and proxy-addr names. */
   trustProxy: boolean | string;
   supportEmail: string;
+  /** Made administrators at every start (normalised addresses); others are granted with `npm run admin`. */
+  adminEmails: string[];
   shutdownTimeoutMs: number;
   /** Rate-limit counters live here when set, so every server process counts together. */
   redis: { url: string; keyPrefix: string } | undefined;
@@ -220,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,
+    adminEmails: e.ADMIN_EMAILS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     signIn: choices.signIn,

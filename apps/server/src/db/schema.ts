@@ -6,6 +6,7 @@
 export * from '../core/identity/identity.tables';
 export * from '../core/notes/notes.tables';
 export * from '../core/knowledge/knowledge.tables';
+export * from '../core/audit/audit.tables';
 export * from '../core/assistant/assistant.tables';
 export * from '../core/conversations/conversations.tables';
 export * from '../lib/idempotency.tables';

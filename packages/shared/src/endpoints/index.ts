@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account';
+import { adminEndpoints } from './admin';
 import { billingEndpoints } from './billing';
 import { cardAnalyticsEndpoints } from './cards/analytics';
 import { cardDeckEndpoints } from './cards/decks';
@@ -31,6 +32,7 @@ export const endpointTables = {
   cardDrafts: cardDraftEndpoints,
   cardTransfer: cardTransferEndpoints,
   cardAnalytics: cardAnalyticsEndpoints,
+  admin: adminEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of every table. */

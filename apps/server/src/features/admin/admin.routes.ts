@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_PEOPLE_PAGE_SIZE } from '@turtle/shared/admin';
+import { adminEndpoints } from '@turtle/shared/endpoints/admin.schemas';
+import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
+import type { Db } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
+import { listAudit } from '../../core/audit/audit.repository';
+import type { UserRow } from '../../core/identity/users.repository';
+import { listPeople, signOutEverywhere } from './people.repository';
+
+const AUDIT_LIMIT = 200;
+
+/**
+ * Only an administrator reaches these routes. Anyone else, signed in or not, gets the 404 an unknown path gets, so
+ * the console's existence is not advertised (docs/decisions/037-administrators.md).
+ */
+export function requireAdministrator(request: FastifyRequest): UserRow {
+  const user = request.auth?.user;
+  if (user?.role === ROLE_ADMINISTRATOR) return user;
+  throw new HttpError(404, 'notFound', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+}
+
+/** The operator console's API (docs/api.md "Administration"). */
+export function adminRoutes(app: FastifyInstance, db: Db): void {
+  const options = { user: requireAdministrator };
+
+  route(app, adminEndpoints.people, options, async ({ query }) => ({
+    ...(await listPeople(db, query)),
+    page: query.page,
+    pageSize: ADMIN_PEOPLE_PAGE_SIZE,
+  }));
+
+  route(app, adminEndpoints.signOutEverywhere, options, async ({ user, body: { id } }) => {
+    const ended = await signOutEverywhere(db, user.id, id);
+    if (ended === undefined) throw new HttpError(404, 'notFound', 'That person does not exist.');
+    return { ok: true, sessionsEnded: ended };
+  });
+
+  route(app, adminEndpoints.audit, options, async () => ({
+    entries: (await listAudit(db, AUDIT_LIMIT)).map((entry) => ({
+      ...entry,
+      before: entry.before,
+      after: entry.after,
+    })),
+  }));
+}

@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_PEOPLE_PAGE_SIZE, type AdminPeopleQuery, type AdminPerson } from '@turtle/shared/admin';
+import type { DbOrTx } from '../../db/database';
+import { recordAudit } from '../../core/audit/audit.repository';
+import { identities, sessions, users } from '../../core/identity/identity.tables';
+
+// Written out in full: inside a subquery, drizzle would name a column without its table, and `id` is the sessions' own.
+const userId = sql`"users"."id"`;
+const lastSignIn = sql<Date | null>`(select max(s.created_at) from ${sessions} s where s.user_id = ${userId})`;
+const hasIdentity = sql<boolean>`exists (select 1 from ${identities} i where i.user_id = ${userId})`;
+
+/** `%`, `_` and `\` match themselves in the search. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** One page of people, searched by name or email and sorted; the content of their material is never read. */
+export async function listPeople(
+  db: DbOrTx,
+  query: AdminPeopleQuery,
+): Promise<{ people: AdminPerson[]; total: number }> {
+  const where: SQL | undefined = query.q
+    ? or(ilike(users.name, likePattern(query.q)), ilike(users.email, likePattern(query.q)))
+    : undefined;
+  const column = { signedUp: users.createdAt, name: users.name, email: users.email, lastSignIn }[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        plan: users.plan,
+        expireAt: users.expireAt,
+        passwordHash: users.passwordHash,
+        createdAt: users.createdAt,
+        lastSignIn,
+        hasIdentity,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(sql`${direction(column)} nulls last`, asc(users.id))
+      .limit(ADMIN_PEOPLE_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PEOPLE_PAGE_SIZE),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return {
+    total: count?.total ?? 0,
+    people: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      signInMethod: row.passwordHash ? (row.hasIdentity ? 'both' : 'password') : 'third-party',
+      plan: row.plan,
+      expireAt: row.expireAt,
+      signedUpAt: row.createdAt.getTime(),
+      lastSignInAt: row.lastSignIn ? new Date(row.lastSignIn).getTime() : null,
+    })),
+  };
+}
+
+/** Ends every session of the person, with its audit entry, in one transaction; undefined when nobody has the id. */
+export function signOutEverywhere(db: DbOrTx, actorId: string, personId: string): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const [person] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+    if (!person) return undefined;
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, personId)))
+      .returning({ id: sessions.id });
+    await recordAudit(tx, {
+      actorId,
+      via: 'console',
+      action: 'sign out everywhere',
+      targetId: person.id,
+      targetEmail: person.email,
+      before: { sessions: ended.length },
+      after: { sessions: 0 },
+    });
+    return ended.length;
+  });
+}

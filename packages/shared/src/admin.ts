@@ -1,0 +1,69 @@
+import { z } from './zod';
+import { safeText } from './text';
+
+/** The operator console's calls (docs/api.md "Administration", docs/decisions/037-administrators.md). */
+export const ADMIN_PEOPLE_PAGE_SIZE = 50;
+export const ADMIN_PEOPLE_SORTS = ['signedUp', 'name', 'email', 'lastSignIn'] as const;
+
+export const AdminPeopleQuerySchema = z.object({
+  q: safeText({ error: 'Type a name or an email to search for.' })
+    .trim()
+    .max(200, 'A search is at most 200 characters.')
+    .optional(),
+  sort: z.enum(ADMIN_PEOPLE_SORTS, { error: 'Sort by signedUp, name, email or lastSignIn.' }).default('signedUp'),
+  order: z.enum(['asc', 'desc'], { error: 'Order asc or desc.' }).default('desc'),
+  page: z.coerce
+    .number({ error: 'The page is a whole number from 1.' })
+    .int('The page is a whole number from 1.')
+    .min(1, 'The page is a whole number from 1.')
+    .max(100_000, 'The page is a whole number from 1.')
+    .default(1),
+});
+export type AdminPeopleQuery = z.infer<typeof AdminPeopleQuerySchema>;
+
+export interface AdminPerson {
+  id: string;
+  name: string;
+  email: string;
+  /** 0 a member, 1 an administrator (`roles.ts`). */
+  role: number;
+  signInMethod: 'password' | 'third-party' | 'both';
+  /** 0 Free, 1 Pro (`plans.ts`), with the end of the paid period when Pro (ms; -1 none). */
+  plan: number;
+  expireAt: number;
+  signedUpAt: number;
+  /** The newest session's start, or null if the person never signed in since sessions were kept. */
+  lastSignInAt: number | null;
+}
+
+export interface AdminPeopleResponse {
+  people: AdminPerson[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const AdminPersonBodySchema = z.object({
+  id: safeText({ error: 'Send the id of the person.' }).min(1, 'Send the id of the person.').max(100),
+});
+
+export interface SignOutEverywhereResponse {
+  ok: true;
+  sessionsEnded: number;
+}
+
+export interface AdminAuditEntry {
+  id: string;
+  at: number;
+  actorId: string | null;
+  via: string;
+  action: string;
+  targetId: string | null;
+  targetEmail: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AdminAuditResponse {
+  entries: AdminAuditEntry[];
+}

@@ -1,0 +1,9 @@
+import * as admin from '../admin';
+import { adminEndpoints as entries } from './admin';
+import { withInputSchemas } from './input-schemas';
+
+/** `./admin.ts` with the schemas that check each entry's input: the server makes its routes from these. */
+export const adminEndpoints = withInputSchemas(entries, {
+  people: { query: admin.AdminPeopleQuerySchema },
+  signOutEverywhere: { body: admin.AdminPersonBodySchema },
+});
