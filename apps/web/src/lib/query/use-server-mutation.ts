@@ -19,20 +19,29 @@ export interface ServerMutationOptions<Input, Output> {
   fallback?: string;
   /** Called with a failure (an alert, a log line); the failure is also kept in `error` and `failure`. */
   onError?: (error: unknown, input: Input) => void;
+  /**
+   * A run while another is under way replaces it instead of being ignored: only the newest one's answer and failure
+   * count (a preview asked again because the options changed).
+   */
+  latest?: true;
 }
 
 export interface ServerMutation<Input, Output> {
   /**
    * Runs the write and answers its result, or `undefined` when it failed (the failure is then in `error`). A run
-   * while another is under way is ignored (a double click), and answers `undefined`.
+   * while another is under way is ignored (a double click), and answers `undefined`, unless the mutation is `latest`.
    */
   run: (input: Input) => Promise<Output | undefined>;
+  /** The last run's answer, once it succeeded (a preview to show). */
+  data: Output | undefined;
   /** From the run's start until its write, and whatever it awaits after, has settled. */
   busy: boolean;
   /** The last run's failure as the person reads it (the server's message); null before, during and after success. */
   error: string | null;
   /** The last run's failure itself (an `ApiError` with its code), for screens that read more than the message. */
   failure: unknown;
+  /** The last run succeeded (and nothing was reset since): a screen that leaves after a write stays busy. */
+  done: boolean;
   /** Forgets the last failure. */
   reset: () => void;
 }
@@ -47,7 +56,7 @@ export function useServerMutation<Input = void, Output = unknown>(
   write: (input: Input) => Promise<Output>,
   options: ServerMutationOptions<Input, Output> = {},
 ): ServerMutation<Input, Output> {
-  const { invalidates, fallback, onError } = options;
+  const { invalidates, fallback, onError, latest } = options;
   const mutation = useMutation(
     {
       mutationFn: write,
@@ -65,7 +74,7 @@ export function useServerMutation<Input = void, Output = unknown>(
   const message = useMemo(() => (error ? errorMessage(error, fallback) : null), [error, fallback]);
   const run = useCallback(
     async (input: Input) => {
-      if (running.current) return undefined;
+      if (running.current && !latest) return undefined;
       running.current = true;
       try {
         return await mutateAsync(input);
@@ -75,13 +84,15 @@ export function useServerMutation<Input = void, Output = unknown>(
         running.current = false;
       }
     },
-    [mutateAsync],
+    [mutateAsync, latest],
   );
   return {
     run,
+    data: mutation.data,
     busy: mutation.isPending,
     error: message,
     failure: error,
+    done: mutation.isSuccess,
     reset,
   };
 }

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '@turtle/shared/account';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/error-message';
+import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { toast } from '../../../lib/toast';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { deleteAccount } from '../api/delete-account';
@@ -19,32 +19,28 @@ export function DeleteAccountSection({ email }: { email: string }) {
   const logOut = useTurtleStore((state) => state.logOut);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
   const hintId = useId();
+  const deletion = useServerMutation(async (confirmation: string) => {
+    await deleteAccount({ confirmation });
+    // Like a logout: the guard of this screen sends the visitor home, without a `next`.
+    logOut();
+    await navigate('/', { replace: true });
+    toast('Your account and all its data have been deleted.');
+  });
+  const { busy } = deletion;
+  const failure = deletion.error ?? undefined;
 
   const onOpenChange = (next: boolean) => {
     if (busy) return;
     setOpen(next);
     setTyped('');
-    setFailure(undefined);
+    deletion.reset();
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!sameEmail(typed, email) || busy) return;
-    setBusy(true);
-    try {
-      await deleteAccount({ confirmation: typed });
-    } catch (error) {
-      setFailure(errorMessage(error));
-      setBusy(false);
-      return;
-    }
-    // Like a logout: the guard of this screen sends the visitor home, without a `next`.
-    logOut();
-    await navigate('/', { replace: true });
-    toast('Your account and all its data have been deleted.');
+    await deletion.run(typed);
   };
 
   return (

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { User } from '@turtle/shared/user';
 import { showAlert } from '../../../lib/alert-store';
 import { ApiError } from '../../../lib/api-client';
+import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { loginThirdParty } from '../api/login-third-party';
 import { GENERIC_ERROR } from '../lib/show-server-error';
 import { signInWithPopup } from '../lib/sign-in-popup';
@@ -12,29 +13,34 @@ import { signInWithPopup } from '../lib/sign-in-popup';
  * server's message in the alert bar.
  */
 export function useThirdPartySignIn(onSignedIn: (user: User) => void) {
-  const [busy, setBusy] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  const signingIn = useServerMutation(
+    async ({ popup, signal }: { popup: ReturnType<typeof signInWithPopup>; signal: AbortSignal }) => {
+      const result = await popup;
+      if (!result || signal.aborted) return;
+      const { name, email, ticket } = result;
+      onSignedIn(await loginThirdParty({ name, email, ticket }));
+    },
+    {
+      onError: (error, { signal }) => {
+        if (signal.aborted) return;
+        if (!(error instanceof ApiError)) console.error(error);
+        showAlert(error instanceof ApiError ? error.message : GENERIC_ERROR);
+      },
+    },
+  );
+  const { run } = signingIn;
+
   const start = useCallback(async () => {
     const controller = new AbortController();
     abortRef.current = controller;
-    setBusy(true);
     // Opened before any await: the browser only allows a popup straight from the click.
-    const result = await signInWithPopup(controller.signal);
-    try {
-      if (!result || controller.signal.aborted) return;
-      const { name, email, ticket } = result;
-      onSignedIn(await loginThirdParty({ name, email, ticket }));
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      if (!(error instanceof ApiError)) console.error(error);
-      showAlert(error instanceof ApiError ? error.message : GENERIC_ERROR);
-    } finally {
-      if (!controller.signal.aborted) setBusy(false);
-    }
-  }, [onSignedIn]);
+    const popup = signInWithPopup(controller.signal);
+    await run({ popup, signal: controller.signal });
+  }, [run]);
 
-  return { busy, start };
+  return { busy: signingIn.busy, start };
 }

@@ -6,6 +6,7 @@ import { showAlert } from '../../../lib/alert-store';
 import { cn } from '../../../lib/cn';
 import { renameConversation } from '../api/conversations';
 import { errorMessage } from '../../../lib/error-message';
+import { useServerMutation } from '../../../lib/query/use-server-mutation';
 
 interface ConversationItemProps {
   conversation: ConversationSummary;
@@ -22,7 +23,14 @@ const iconButton =
 export function ConversationItem({ conversation, active, onOpen, onRenamed, onDelete }: ConversationItemProps) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(conversation.title);
-  const [saving, setSaving] = useState(false);
+  const renaming = useServerMutation(
+    async (next: string) => {
+      onRenamed(await renameConversation(conversation.id, next));
+      setEditing(false);
+    },
+    { onError: (error) => showAlert(errorMessage(error)) },
+  );
+  const saving = renaming.busy;
 
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -32,15 +40,7 @@ export function ConversationItem({ conversation, active, onOpen, onRenamed, onDe
       setTitle(conversation.title);
       return;
     }
-    setSaving(true);
-    try {
-      onRenamed(await renameConversation(conversation.id, next));
-      setEditing(false);
-    } catch (error) {
-      showAlert(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    await renaming.run(next);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;

@@ -7,6 +7,7 @@ import { showAlert } from '../../../lib/alert-store';
 import { toast } from '../../../lib/toast';
 import { setRenewal } from '../api/set-renewal';
 import { errorMessage } from '../../../lib/error-message';
+import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { formatExpiry } from '../lib/membership-view';
 
 /** "Cancel plan" (at the period's end, after a confirmation) or "Resume plan" for a cancelled one. */
@@ -18,22 +19,19 @@ export function RenewalButton({
   onChanged: (summary: SubscriptionSummary) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const end = summary.periodEnd === null ? null : formatExpiry(summary.periodEnd);
 
-  const change = async (renew: boolean) => {
-    setBusy(true);
-    try {
+  const renewal = useServerMutation(
+    async (renew: boolean) => {
       const next = await setRenewal(renew);
       onChanged(next);
       setOpen(false);
       toast(renew ? 'Your plan will renew.' : `Your plan is cancelled. Pro stays until ${end ?? 'the period ends'}.`);
-    } catch (error) {
-      showAlert(errorMessage(error, 'The plan could not be changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (error) => showAlert(errorMessage(error, 'The plan could not be changed. Please try again.')) },
+  );
+  const busy = renewal.busy;
+  const change = renewal.run;
 
   if (!summary.renews) {
     return (

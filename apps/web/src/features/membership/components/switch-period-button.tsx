@@ -6,6 +6,7 @@ import { showAlert } from '../../../lib/alert-store';
 import { toast } from '../../../lib/toast';
 import { changePeriod } from '../api/change-period';
 import { errorMessage } from '../../../lib/error-message';
+import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { periodLabel, proPrice, switchLabel, type BillingPeriod } from '../lib/price';
 import { refreshStoredUser } from '../hooks/use-refresh-user';
 
@@ -20,23 +21,20 @@ interface SwitchPeriodButtonProps {
 /** "Switch to yearly — save $X" / "Switch to monthly" for a Pro member, after a confirmation that says what it costs. */
 export function SwitchPeriodButton({ to, payments, onSwitched, className, size = 'md' }: SwitchPeriodButtonProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const price = proPrice(to);
 
-  const onConfirm = async () => {
-    setBusy(true);
-    try {
+  const switching = useServerMutation(
+    async () => {
       const summary = await changePeriod(to);
       await refreshStoredUser().catch(() => undefined);
       toast(`Your plan is now billed ${to}.`);
       onSwitched?.(summary);
       setOpen(false);
-    } catch (error) {
-      showAlert(errorMessage(error, 'The plan could not be switched. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (error) => showAlert(errorMessage(error, 'The plan could not be switched. Please try again.')) },
+  );
+  const busy = switching.busy;
+  const onConfirm = () => switching.run();
 
   return (
     <>

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { showAlert } from '../../../lib/alert-store';
 import { errorMessage } from '../../../lib/error-message';
+import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { useGoTo } from './use-go-to';
 
 /**
@@ -13,36 +14,32 @@ export function useRedirectAction<A extends unknown[]>(
   failure: string,
 ): { busy: boolean; run: (...args: A) => Promise<void> } {
   const goTo = useGoTo();
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  const redirect = useServerMutation(
+    async (args: A) => {
+      const { url } = await call(...args);
+      goTo(url);
+    },
+    {
+      onError: (error) => {
+        console.error(error);
+        showAlert(errorMessage(error, failure));
+      },
+    },
+  );
+  const { run, reset, done } = redirect;
 
   // Back from Stripe restores this page from the browser's cache with the button still busy: free it.
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      busyRef.current = false;
-      setBusy(false);
+      if (event.persisted) reset();
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  }, [reset]);
 
-  const run = useCallback(
-    async (...args: A) => {
-      if (busyRef.current) return;
-      busyRef.current = true;
-      setBusy(true);
-      try {
-        const { url } = await call(...args);
-        goTo(url);
-      } catch (error) {
-        console.error(error);
-        showAlert(errorMessage(error, failure));
-        busyRef.current = false;
-        setBusy(false);
-      }
-    },
-    [call, failure, goTo],
-  );
-  return { busy, run };
+  return {
+    // Busy from the click until the page changes: a write that succeeded stays busy while the page goes.
+    busy: redirect.busy || done,
+    run: useCallback(async (...args: A) => void (done || (await run(args))), [run, done]),
+  };
 }

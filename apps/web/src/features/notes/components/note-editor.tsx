@@ -15,6 +15,7 @@ import { clearNewNoteDraft, loadNewNoteDraft, storeNewNoteDraft } from '../lib/n
 import { SaveState } from './save-state';
 import { errorMessage } from '../../../lib/error-message';
 import { attemptFor, type CreateAttempt } from '../../../lib/idempotency-key';
+import { refuseInput, useServerMutation } from '../../../lib/query/use-server-mutation';
 import { canSave, EMPTY_DRAFT, hasUnsavedChanges, type NoteDraft } from '../lib/note-draft';
 import { CharacterCount } from './character-count';
 import { DiscardChangesDialog } from './discard-changes-dialog';
@@ -38,7 +39,6 @@ export function NoteEditor({ note }: { note?: Note }) {
   const [shownNote, setShownNote] = useState(note);
   // The version this editor's own save wrote: its echo from the cache must not reset what is being typed.
   const [ownVersion, setOwnVersion] = useState<number>();
-  const [saving, setSaving] = useState(false);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   // A new note's create keeps its key while the text stays the same: saving again after a lost answer is a retry.
   const createAttempt = useRef<CreateAttempt<NoteDraft>>(undefined);
@@ -65,6 +65,27 @@ export function NoteEditor({ note }: { note?: Note }) {
     if (isNew && userId) storeNewNoteDraft(userId, draft);
   }, [isNew, userId, draft]);
 
+  // `allowLeave` lets the saved editor go without "Discard changes?".
+  const saveAndLeave = useServerMutation(
+    async (allowLeave: () => void) => {
+      if (note) {
+        // Based on the version the editor holds: an edit saved elsewhere meanwhile is refused, not overwritten.
+        const result = await existingSave.saveNow();
+        if (!result.ok) refuseInput(result.message);
+      } else {
+        createAttempt.current = attemptFor(createAttempt.current, draft, (a, b) => !hasUnsavedChanges(a, b));
+        const savedNote = await saveNote({ name: draft.name, content: draft.content }, createAttempt.current.key);
+        addNotes([savedNote]);
+        clearNewNoteDraft();
+      }
+      allowLeave();
+      await navigate('/notes');
+    },
+    { onError: (error) => showAlert(errorMessage(error)) },
+  );
+  // From the click until the notes list shows; a failure keeps the text and frees the button.
+  const saving = saveAndLeave.busy || saveAndLeave.done;
+
   // Any edit not saved holds navigation: "Back" and every other way out leave without saving (product.md §2), after
   // "Discard changes?".
   const held = dirty && !saving;
@@ -73,31 +94,7 @@ export function NoteEditor({ note }: { note?: Note }) {
   const contentTooLong = draft.content.length > NOTE_CONTENT_MAX_LENGTH;
 
   const save = async () => {
-    if (!enabled) return;
-    setSaving(true);
-    if (note) {
-      // Based on the version the editor holds: an edit saved elsewhere meanwhile is refused, not overwritten.
-      const result = await existingSave.saveNow();
-      if (result.ok) {
-        allowLeave();
-        await navigate('/notes');
-        return;
-      }
-      showAlert(result.message);
-      setSaving(false);
-      return;
-    }
-    try {
-      createAttempt.current = attemptFor(createAttempt.current, draft, (a, b) => !hasUnsavedChanges(a, b));
-      const savedNote = await saveNote({ name: draft.name, content: draft.content }, createAttempt.current.key);
-      addNotes([savedNote]);
-      clearNewNoteDraft();
-      allowLeave();
-      await navigate('/notes');
-    } catch (error) {
-      showAlert(errorMessage(error));
-      setSaving(false);
-    }
+    if (enabled) await saveAndLeave.run(allowLeave);
   };
 
   const onSubmit = (event: FormEvent) => {

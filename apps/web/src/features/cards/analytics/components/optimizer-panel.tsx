@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import type { OptimizerRun } from '@turtle/shared/cards-optimizer';
 import { Button } from '../../../../components/ui/button';
-import { errorMessage } from '../../../../lib/error-message';
+import { useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { cancelOptimizer, startOptimizer } from '../api/optimizer';
 import { showRun, useOptimizer } from '../hooks/use-optimizer';
 
@@ -42,23 +41,13 @@ function RunResult({ run }: { run: OptimizerRun }) {
 /** "Optimize my schedule": starts a fit, shows its progress (polled), then the before/after figures. */
 export function OptimizerPanel() {
   const { state, run, error: readError } = useOptimizer();
-  const [error, setError] = useState<string | null>(null);
+  // Starting or cancelling a fit: the run it answers is shown at once.
+  const changing = useServerMutation(async (change: () => Promise<OptimizerRun>) => showRun(await change()));
+  const { error } = changing;
 
-  const start = async () => {
-    setError(null);
-    try {
-      showRun(await startOptimizer());
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+  const start = () => changing.run(startOptimizer);
   const cancel = async () => {
-    if (!run) return;
-    try {
-      showRun(await cancelOptimizer(run.id));
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
+    if (run) await changing.run(() => cancelOptimizer(run.id));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   CARD_KIND_LABELS,
@@ -15,6 +15,7 @@ import { Button, buttonClass } from '../../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../../components/ui/spinner';
 import { attemptFor, type CreateAttempt } from '../../../../lib/idempotency-key';
 import { queryKeys } from '../../../../lib/query/query-keys';
+import { refuseInput, useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { toast } from '../../../../lib/toast';
 import { createCard } from '../api/create-card';
@@ -31,7 +32,7 @@ import {
   NEW_DECK,
   type DeckPickerValue,
 } from '../../shared/components/deck-picker';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
+import { cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
 import { GoneNotice } from './gone-notice';
 
 const fieldClass =
@@ -53,41 +54,38 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
       : { kind: 'basic', front: '', back: '', tags: '' },
   );
   const [chosenDeck, setDeck] = useState<DeckPickerValue | null>(null);
-  const [error, setError] = useState<CardError | null>(null);
-  const [saving, setSaving] = useState(false);
   // Trying the same card again (after a failure) reuses its key, so a create whose answer was lost is not doubled.
   const createAttempt = useRef<CreateAttempt<string> | undefined>(undefined);
   const deckList = decks.status === 'ready' ? decks.data.decks : null;
   const deck = chosenDeck ?? (deckList ? initialDeckValue(deckList, card?.deckId ?? deckParam) : null);
-
+  const nextCreateKey = (payload: string) => {
+    createAttempt.current = attemptFor(createAttempt.current, payload, (a, b) => a === b);
+    return createAttempt.current.key;
+  };
+  const saving = useServerMutation(async (typed: Form) => {
+    const parsed = CardContentSchema.safeParse({ ...typed, tags: typed.tags.split(/\s+/).filter(Boolean) });
+    const choice = deck && deckChoiceOf(deck);
+    if (!parsed.success) return refuseInput(parsed.error.issues[0]?.message ?? 'Check the card.');
+    if (!choice) return refuseInput('Name the new deck.');
+    const saved = card
+      ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId)
+      : await createCard(parsed.data, choice, nextCreateKey(JSON.stringify([parsed.data, choice])));
+    cardsChanged();
+    toast(card ? 'Card saved.' : 'Card added.');
+    await navigate(`/cards/decks/${encodeURIComponent(saved.card.deckId)}`);
+  });
+  // Busy from the click until the deck's page shows (a failure frees it).
+  const busy = saving.busy || saving.done;
+  const { failure } = saving;
+  const error = useMemo<CardError | null>(() => (failure ? cardErrorFrom(failure) : null), [failure]);
   if (!deckList || !deck) return <PageSpinner />;
   const allowance = decks.status === 'ready' ? decks.data.allowance : null;
   const firstOrdinal = cardOrdinals(form.kind, form.front)[0] ?? (form.kind === 'cloze' ? 1 : 0);
   const preview = cardSides({ kind: form.kind, ordinal: firstOrdinal, front: form.front, back: form.back });
 
-  const nextCreateKey = (payload: string) => {
-    createAttempt.current = attemptFor(createAttempt.current, payload, (a, b) => a === b);
-    return createAttempt.current.key;
-  };
-
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CardContentSchema.safeParse({ ...form, tags: form.tags.split(/\s+/).filter(Boolean) });
-    const choice = deckChoiceOf(deck);
-    if (!parsed.success) return setError(cardError(parsed.error.issues[0]?.message ?? 'Check the card.'));
-    if (!choice) return setError(cardError('Name the new deck.'));
-    setSaving(true);
-    try {
-      const saved = card
-        ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId)
-        : await createCard(parsed.data, choice, nextCreateKey(JSON.stringify([parsed.data, choice])));
-      cardsChanged();
-      toast(card ? 'Card saved.' : 'Card added.');
-      await navigate(`/cards/decks/${encodeURIComponent(saved.card.deckId)}`);
-    } catch (caught) {
-      setError(cardErrorFrom(caught));
-      setSaving(false);
-    }
+    await saving.run(form);
   };
 
   return (
@@ -98,8 +96,8 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
           Decks
         </Link>
         <h1 className="flex-1 text-2xl font-bold tracking-tight text-slate-900">{card ? 'Edit card' : 'New card'}</h1>
-        <Button type="submit" disabled={saving}>
-          {saving && <Spinner />}
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner />}
           {card ? 'Save card' : 'Add card'}
         </Button>
       </div>

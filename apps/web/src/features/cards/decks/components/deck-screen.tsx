@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { showAlert } from '../../../../lib/alert-store';
 import { errorMessage } from '../../../../lib/error-message';
+import { useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { deleteCard } from '../api/delete-card';
 import { deleteDeck } from '../api/delete-deck';
 import { exportUrl } from '../api/export-url';
@@ -65,7 +66,27 @@ export function DeckScreen() {
   const { cards, total, missing, showMore } = useDeckCards(id);
   const [toDelete, setToDelete] = useState<CardNoteView | null>(null);
   const [deletingDeck, setDeletingDeck] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const onError = (error: unknown) => showAlert(errorMessage(error));
+  const removingCard = useServerMutation(
+    async (card: CardNoteView) => {
+      await deleteCard(card.id);
+      dropDeckCard(id, card.id);
+      cardsChanged();
+      setToDelete(null);
+    },
+    { onError },
+  );
+  const removingDeck = useServerMutation(
+    async () => {
+      await deleteDeck(id);
+      dropDeck(id);
+      cardsChanged();
+      await navigate('/cards', { replace: true });
+    },
+    { onError },
+  );
+  // A deleted deck's page stays busy while it goes.
+  const busy = removingCard.busy || removingDeck.busy || removingDeck.done;
 
   const deck = decks.status === 'ready' ? decks.data.decks.find((item) => item.id === id) : undefined;
   if (missing) {
@@ -75,31 +96,9 @@ export function DeckScreen() {
   const due = deck.due.new + deck.due.learning + deck.due.review;
 
   const removeCard = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteCard(toDelete.id);
-      dropDeckCard(id, toDelete.id);
-      cardsChanged();
-      setToDelete(null);
-    } catch (error) {
-      showAlert(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if (toDelete) await removingCard.run(toDelete);
   };
-  const removeDeck = async () => {
-    setBusy(true);
-    try {
-      await deleteDeck(id);
-      dropDeck(id);
-      cardsChanged();
-      await navigate('/cards', { replace: true });
-    } catch (error) {
-      showAlert(errorMessage(error));
-      setBusy(false);
-    }
-  };
+  const removeDeck = () => removingDeck.run();
 
   return (
     <section className="flex flex-col gap-5">

@@ -3,25 +3,25 @@ import { DECK_NAME_MAX_LENGTH } from '@turtle/shared/cards';
 import { Button } from '../../../../components/ui/button';
 import { showAlert } from '../../../../lib/alert-store';
 import { errorMessage } from '../../../../lib/error-message';
+import { useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { createDeck } from '../api/create-deck';
 
 /** Names a new deck (multi-subject: one deck per subject). */
 export function NewDeckForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const creating = useServerMutation(
+    async (deckName: string) => {
+      await createDeck(deckName);
+      setName('');
+      onCreated();
+    },
+    { onError: (error) => showAlert(errorMessage(error)) },
+  );
+  const { busy } = creating;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim() || busy) return;
-    setBusy(true);
-    try {
-      await createDeck(name.trim());
-      setName('');
-      onCreated();
-    } catch (error) {
-      showAlert(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await creating.run(name.trim());
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-center gap-2">

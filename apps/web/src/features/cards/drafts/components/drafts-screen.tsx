@@ -6,7 +6,7 @@ import { draftSourceFromParams } from '@turtle/shared/cards-links';
 import { Button, buttonClass } from '../../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
-import { errorMessage } from '../../../../lib/error-message';
+import { refuseInput, useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { toast } from '../../../../lib/toast';
 import { acceptDrafts } from '../api/accept-drafts';
 import { rejectDrafts } from '../api/reject-drafts';
@@ -33,8 +33,11 @@ export function DraftsScreen() {
   const { state: decks } = useDecks();
   const [chosenDeck, setDeck] = useState<DeckPickerValue | null>(null);
   const [edits, setEdits] = useState<Record<string, DraftEdit>>({});
-  const [busy, setBusy] = useState(false);
-  const [limitHit, setLimitHit] = useState<string | null>(null);
+  // Accepting or rejecting drafts: one at a time, and the error line shows the last one's failure.
+  const acting = useServerMutation((action: () => Promise<void>) => action());
+  const { busy, failure } = acting;
+  const limitHit = failure instanceof ApiError && failure.code === 'cardLimitReached' ? failure.message : null;
+  const error = (limitHit ? null : acting.error) ?? tray.error;
 
   const deckList = decks.status === 'ready' ? decks.data.decks : null;
   const deck = chosenDeck ?? (deckList ? initialDeckValue(deckList) : null);
@@ -44,54 +47,36 @@ export function DraftsScreen() {
     return edits[id] ?? { kind: draft.kind, front: draft.front, back: draft.back };
   };
 
-  const accept = async (ids: string[]) => {
-    const choice = deck && deckChoiceOf(deck);
-    if (!choice) {
-      tray.setError('Name the new deck first.');
-      return;
-    }
-    const items = ids.map((id) => ({ id, ...editOf(id), tags: [] as string[] }));
-    for (const [index, item] of items.entries()) {
-      const parsed = CardContentSchema.safeParse(item);
-      if (!parsed.success) {
-        tray.setError(
-          `${ids.length > 1 ? `Draft ${tray.drafts.findIndex((d) => d.id === ids[index]) + 1}: ` : ''}${parsed.error.issues[0]?.message}`,
-        );
-        return;
+  const accept = (ids: string[]) =>
+    acting.run(async () => {
+      const choice = deck && deckChoiceOf(deck);
+      if (!choice) refuseInput('Name the new deck first.');
+      const items = ids.map((id) => ({ id, ...editOf(id), tags: [] as string[] }));
+      for (const [index, item] of items.entries()) {
+        const parsed = CardContentSchema.safeParse(item);
+        if (!parsed.success) {
+          refuseInput(
+            `${ids.length > 1 ? `Draft ${tray.drafts.findIndex((d) => d.id === ids[index]) + 1}: ` : ''}${parsed.error.issues[0]?.message}`,
+          );
+        }
       }
-    }
-    setBusy(true);
-    try {
       const result = await acceptDrafts(choice, items);
       tray.remove(ids);
       tray.setAllowance(result.allowance);
-      tray.setError(null);
-      setLimitHit(null);
+      tray.forgetDraftingError();
       cardsChanged();
       toast(`${ids.length === 1 ? 'Card' : `${ids.length} cards`} added.`);
       if (deck?.deckId === '__new__') {
         setDeck({ deckId: result.deckId, newName: '' });
       }
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'cardLimitReached') setLimitHit(error.message);
-      else tray.setError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
-  const reject = async (ids: string[]) => {
-    setBusy(true);
-    try {
+  const reject = (ids: string[]) =>
+    acting.run(async () => {
       await rejectDrafts(ids);
       tray.remove(ids);
       cardsChanged();
-    } catch (error) {
-      tray.setError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const ids = tray.drafts.map((draft) => draft.id);
   return (
@@ -115,9 +100,9 @@ export function DraftsScreen() {
           </Link>
         </p>
       )}
-      {tray.error && (
+      {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-          {tray.error}
+          {error}
         </p>
       )}
 

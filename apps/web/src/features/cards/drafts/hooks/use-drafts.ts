@@ -4,6 +4,7 @@ import type { DraftSourceRef, ListDraftsResponse } from '@turtle/shared/cards-dr
 import { errorMessage } from '../../../../lib/error-message';
 import { queryClient } from '../../../../lib/query/query-client';
 import { queryKeys } from '../../../../lib/query/query-keys';
+import { useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { generateDrafts } from '../api/generate-drafts';
 import { listDrafts } from '../api/list-drafts';
@@ -22,10 +23,25 @@ const editTray = (change: (tray: ListDraftsResponse) => ListDraftsResponse) =>
  * only after that (a read running beside the drafting could answer with the tray from before it).
  */
 export function useDrafts(source: DraftSourceRef | undefined, onDrafted: () => void) {
-  const [drafting, setDrafting] = useState(source !== undefined);
-  const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<number | null>(null);
   const started = useRef<DraftSourceRef | undefined>(undefined);
+  const generating = useServerMutation(async (from: DraftSourceRef) => {
+    try {
+      const response = await generateDrafts(from);
+      queryClient.setQueryData<ListDraftsResponse>(queryKeys.drafts, {
+        drafts: response.drafts,
+        allowance: response.allowance,
+      });
+      setAdded(response.added);
+      cardsChanged();
+    } finally {
+      // The tray is read next, and after a failure still shows what was already in it.
+      onDrafted();
+    }
+  });
+  // From the first render with a source until its drafting has settled.
+  const drafting = source !== undefined && !generating.done && !generating.failure;
+  const { run: draft } = generating;
   const tray = useServerQuery({
     queryKey: queryKeys.drafts,
     queryFn: ({ signal }) => listDrafts(signal),
@@ -36,23 +52,8 @@ export function useDrafts(source: DraftSourceRef | undefined, onDrafted: () => v
     // Strict mode runs effects twice in development: draft once per source.
     if (!source || started.current === source) return;
     started.current = source;
-    setDrafting(true);
-    generateDrafts(source)
-      .then((response) => {
-        queryClient.setQueryData<ListDraftsResponse>(queryKeys.drafts, {
-          drafts: response.drafts,
-          allowance: response.allowance,
-        });
-        setAdded(response.added);
-        cardsChanged();
-      })
-      // The tray is read next, and still shows what was already in it.
-      .catch((caught: unknown) => setError(errorMessage(caught)))
-      .finally(() => {
-        setDrafting(false);
-        onDrafted();
-      });
-  }, [source, onDrafted]);
+    void draft(source);
+  }, [source, draft]);
 
   const failed = !drafting && tray.data === undefined && tray.isError && !tray.isFetching;
   const status: DraftsStatus = drafting ? 'drafting' : tray.data ? 'ready' : failed ? 'failed' : 'loading';
@@ -61,8 +62,9 @@ export function useDrafts(source: DraftSourceRef | undefined, onDrafted: () => v
     drafts: tray.data?.drafts ?? NONE,
     allowance: tray.data?.allowance ?? null,
     setAllowance: useCallback((allowance: CardAllowance) => editTray((current) => ({ ...current, allowance })), []),
-    error: error ?? (failed ? errorMessage(tray.error) : null),
-    setError,
+    error: generating.error ?? (failed ? errorMessage(tray.error) : null),
+    /** Forgets why the drafting failed (once drafts were accepted, the message is old news). */
+    forgetDraftingError: generating.reset,
     added,
     remove: useCallback(
       (ids: string[]) =>

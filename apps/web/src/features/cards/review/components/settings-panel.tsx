@@ -9,6 +9,7 @@ import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/error-message';
 import { queryClient } from '../../../../lib/query/query-client';
 import { queryKeys } from '../../../../lib/query/query-keys';
+import { refuseInput, useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { toast } from '../../../../lib/toast';
 import { getCardSettings, saveCardSettings } from '../api/card-settings';
@@ -46,29 +47,20 @@ function SettingsForm({ loaded }: { loaded: CardSettings }) {
     reviewsPerDay: String(loaded.reviewsPerDay),
   });
   const [saved, setSaved] = useState(loaded.desiredRetention);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useServerMutation(async (typed: Record<Editable, string>) => {
+    const parsed = CardSettingsSchema.safeParse(typed);
+    if (!parsed.success) refuseInput(parsed.error.issues[0]?.message ?? 'Check the settings.');
+    queryClient.setQueryData(queryKeys.cardSettings, await saveCardSettings(parsed.data));
+    setSaved(parsed.data.desiredRetention);
+    // The day's limits change what is due today.
+    cardsChanged();
+    toast('Review settings saved.');
+  });
+  const { error, busy } = saving;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CardSettingsSchema.safeParse(settings);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the settings.');
-      return;
-    }
-    setBusy(true);
-    try {
-      queryClient.setQueryData(queryKeys.cardSettings, await saveCardSettings(parsed.data));
-      setSaved(parsed.data.desiredRetention);
-      // The day's limits change what is due today.
-      cardsChanged();
-      setError(null);
-      toast('Review settings saved.');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    await saving.run(settings);
   };
 
   const field = (key: Editable, label: string, props: Record<string, number>) => (

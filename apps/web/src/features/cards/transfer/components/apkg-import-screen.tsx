@@ -1,58 +1,46 @@
 import { ArrowLeft, FileUp } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE, type ApkgSummary } from '@turtle/shared/cards-import';
+import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
+import { refuseInput, useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { importApkg, previewApkg } from '../api/import-apkg';
 import { useDecks } from '../../shared/hooks/use-decks';
 import { cardsChanged } from '../../shared/lib/cards-changed';
 import { ApkgSummaryView } from './apkg-summary';
 import { CardMeter } from '../../shared/components/card-meter';
-import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
+import { cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
 
 /** /cards/import?from=anki: an Anki package with its review history; a preview, then everything or nothing. */
 export function ApkgImportScreen() {
   const { state: decks } = useDecks();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ApkgSummary | null>(null);
-  const [imported, setImported] = useState<ApkgSummary | null>(null);
-  const [error, setError] = useState<CardError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const asking = useRef(0);
-
-  const fail = (caught: unknown) => setError(cardErrorFrom(caught));
+  // Only the newest preview counts (another file can be chosen while one is on its way).
+  const previewing = useServerMutation(
+    (chosen: File) => (chosen.size > APKG_MAX_BYTES ? refuseInput(APKG_TOO_LARGE_MESSAGE) : previewApkg(chosen)),
+    { latest: true },
+  );
+  const importing = useServerMutation(async (chosen: File) => {
+    const summary = await importApkg(chosen);
+    cardsChanged();
+    return summary;
+  });
+  const imported = importing.data ?? null;
+  const preview = imported ? null : (previewing.data ?? null);
+  const busy = previewing.busy || importing.busy;
+  const failure = importing.failure ?? previewing.failure;
+  const error = useMemo<CardError | null>(() => (failure ? cardErrorFrom(failure) : null), [failure]);
 
   const choose = (chosen: File | undefined) => {
     setFile(chosen ?? null);
-    setPreview(null);
-    setImported(null);
-    setError(null);
-    if (!chosen) return;
-    if (chosen.size > APKG_MAX_BYTES) {
-      setError(cardError(APKG_TOO_LARGE_MESSAGE));
-      return;
-    }
-    const ask = ++asking.current;
-    setBusy(true);
-    previewApkg(chosen)
-      .then((result) => ask === asking.current && setPreview(result))
-      .catch((caught: unknown) => ask === asking.current && fail(caught))
-      .finally(() => ask === asking.current && setBusy(false));
+    importing.reset();
+    if (chosen) void previewing.run(chosen);
+    else previewing.reset();
   };
 
   const run = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      setImported(await importApkg(file));
-      setPreview(null);
-      cardsChanged();
-    } catch (caught) {
-      fail(caught);
-    } finally {
-      setBusy(false);
-    }
+    if (file) await importing.run(file);
   };
 
   return (

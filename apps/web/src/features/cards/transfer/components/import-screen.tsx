@@ -1,10 +1,10 @@
 import { ArrowLeft, FileUp } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportPreview } from '@turtle/shared/cards-import';
+import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
-import { errorMessage } from '../../../../lib/error-message';
+import { refuseInput, useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { toast } from '../../../../lib/toast';
 import { importCards, previewImport } from '../api/import-cards';
 import { useDecks } from '../../shared/hooks/use-decks';
@@ -30,56 +30,50 @@ function CsvImportScreen() {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [deckId, setDeckId] = useState('');
   const [createMissingDecks, setCreateMissingDecks] = useState(false);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [error, setError] = useState<CardError | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Only the newest preview counts (the options can change while one is on its way). Its failure stays shown until
+  // a preview succeeds, also when the file is taken away; a file too large fails it without asking.
+  const previewing = useServerMutation(
+    (body: { csv: string; deckId: string; createMissingDecks: boolean } | null) =>
+      body ? previewImport({ ...body, deckId: body.deckId || undefined }) : refuseInput(IMPORT_TOO_LARGE_MESSAGE),
+    { latest: true },
+  );
+  const importing = useServerMutation(async () => {
+    if (!file) return;
+    const result = await importCards({ csv: file.text, deckId: deckId || undefined, createMissingDecks });
+    cardsChanged();
+    toast(`Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`);
+    await navigate('/cards');
+  });
+  const preview = file ? (previewing.data ?? null) : null;
+  // Busy while a preview or the import runs, and after the import while the decks page comes.
+  const busy = previewing.busy || importing.busy || importing.done;
+  const importFailure = importing.failure;
+  const previewFailure = previewing.error;
+  const error = useMemo<CardError | null>(
+    () => (importFailure ? cardErrorFrom(importFailure) : previewFailure ? cardError(previewFailure) : null),
+    [importFailure, previewFailure],
+  );
 
-  // Only the newest preview counts (the options can change while one is on its way).
-  const asking = useRef(0);
   const check = (next: { file: typeof file; deckId: string; createMissingDecks: boolean }) => {
     setFile(next.file);
     setDeckId(next.deckId);
     setCreateMissingDecks(next.createMissingDecks);
-    setPreview(null);
     if (!next.file) return;
-    const ask = ++asking.current;
-    setBusy(true);
-    previewImport({
-      csv: next.file.text,
-      deckId: next.deckId || undefined,
-      createMissingDecks: next.createMissingDecks,
-    })
-      .then((result) => {
-        if (ask !== asking.current) return;
-        setPreview(result);
-        setError(null);
-      })
-      .catch((caught: unknown) => ask === asking.current && setError(cardError(errorMessage(caught))))
-      .finally(() => ask === asking.current && setBusy(false));
+    importing.reset();
+    void previewing.run({ csv: next.file.text, deckId: next.deckId, createMissingDecks: next.createMissingDecks });
   };
 
   const choose = async (chosen: File | undefined) => {
     if (chosen && chosen.size > CARD_IMPORT_MAX_BYTES) {
-      setError(cardError(IMPORT_TOO_LARGE_MESSAGE));
       check({ file: null, deckId, createMissingDecks });
+      importing.reset();
+      void previewing.run(null);
       return;
     }
     check({ file: chosen ? { name: chosen.name, text: await chosen.text() } : null, deckId, createMissingDecks });
   };
 
-  const run = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const result = await importCards({ csv: file.text, deckId: deckId || undefined, createMissingDecks });
-      cardsChanged();
-      toast(`Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`);
-      await navigate('/cards');
-    } catch (caught) {
-      setError(cardErrorFrom(caught));
-      setBusy(false);
-    }
-  };
+  const run = () => importing.run();
 
   const deckList = decks.status === 'ready' ? decks.data.decks : [];
   const ready = preview !== null && preview.errors.length === 0 && preview.rows.length > 0;
