@@ -32,12 +32,13 @@ export function fakeApi(): FakeApi {
     return fake as FakeEndpoint<E>;
   };
   const answer = (endpoint: Endpoint, input: unknown) => of(endpoint)((input ?? {}) as CallInput<Endpoint>);
-  vi.spyOn(api, 'call').mockImplementation(answer as typeof api.call);
-  vi.spyOn(api, 'callWithHeaders').mockImplementation((async (endpoint: Endpoint, input: unknown) => {
-    const data = await answer(endpoint, input);
-    return { data, headers: new Headers(headers) };
-  }) as typeof api.callWithHeaders);
+  // Spied again before every test, so a test file that restores its mocks after each test keeps the fake.
   beforeEach(() => {
+    vi.spyOn(api, 'call').mockImplementation(answer as typeof api.call);
+    vi.spyOn(api, 'callWithHeaders').mockImplementation((async (endpoint: Endpoint, input: unknown) => {
+      const data = await answer(endpoint, input);
+      return { data, headers: new Headers(headers) };
+    }) as typeof api.callWithHeaders);
     for (const [endpoint, fake] of fakes) fake.mockReset().mockImplementation(unanswered(endpoint));
     headers = {};
   });

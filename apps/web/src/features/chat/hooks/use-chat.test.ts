@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationMessage } from '@turtle/shared/conversation';
+import { chatEndpoints } from '@turtle/shared/endpoints/chat';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query/query-client';
-import { getConversation } from '../api/conversations';
+import { fakeApi } from '../../../test/fake-api';
 import { useChat } from './use-chat';
 
-vi.mock('../api/conversations', () => ({ getConversation: vi.fn(), stopReply: vi.fn() }));
+const server = fakeApi();
 
 const message = (id: string, status: ConversationMessage['status'] = 'complete'): ConversationMessage => ({
   id,
@@ -16,10 +17,11 @@ const message = (id: string, status: ConversationMessage['status'] = 'complete')
   timestamp: 1,
   status,
 });
-const conversation = (id: string, messages: ConversationMessage[]) =>
-  ({ id, title: id, createdAt: 1, updatedAt: 1, messages }) as unknown as Conversation;
+const conversation = (id: string, messages: ConversationMessage[]) => ({
+  conversation: { id, title: id, createdAt: 1, updatedAt: 1, messages } as unknown as Conversation,
+});
 
-const read = vi.mocked(getConversation);
+const read = server.of(chatEndpoints.conversation);
 const open = (conversationId: string | null) =>
   renderHook(
     (props: { id: string | null }) =>
@@ -32,7 +34,6 @@ const open = (conversationId: string | null) =>
     { initialProps: { id: conversationId } },
   );
 
-beforeEach(() => read.mockReset());
 afterEach(() => {
   cleanup();
   queryClient.clear();
@@ -40,7 +41,9 @@ afterEach(() => {
 
 describe('useChat: opening a conversation', () => {
   it('reads it once and shows its messages; opening another shows that one, never a mix', async () => {
-    read.mockImplementation((id) => Promise.resolve(conversation(id, [message(`u-${id}`), message(`a-${id}`)])));
+    read.mockImplementation(({ query: { id } }) =>
+      Promise.resolve(conversation(id, [message(`u-${id}`), message(`a-${id}`)])),
+    );
     const { result, rerender } = open('c1');
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.loading).toBe(false));
@@ -49,7 +52,7 @@ describe('useChat: opening a conversation', () => {
     rerender({ id: 'c2' });
     expect(result.current.messages).toEqual([]);
     await waitFor(() => expect(result.current.messages.map((item) => item.id)).toEqual(['u-c2', 'a-c2']));
-    expect(read.mock.calls.map((call) => call[0])).toEqual(['c1', 'c2']);
+    expect(read.mock.calls.map(([input]) => input.query.id)).toEqual(['c1', 'c2']);
   });
 
   it('a reply still being written is shown as live, not as a message', async () => {

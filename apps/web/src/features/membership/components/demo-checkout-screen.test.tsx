@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DemoCheckoutSession } from '@turtle/shared/billing';
 import { queryClient } from '../../../lib/query/query-client';
 import { EMPTY_USER, useTurtleStore } from '../../../lib/turtle-store';
-import { getDemoSession } from '../api/get-demo-session';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
+import { fakeApi } from '../../../test/fake-api';
 import { DemoCheckoutScreen, EXPIRED_BY_PRO } from './demo-checkout-screen';
 
-vi.mock('../api/get-demo-session', () => ({ getDemoSession: vi.fn() }));
+const server = fakeApi();
+const getDemoSession = server.of(billingEndpoints.demoSession);
 
 const ID = `cs_demo_${'a'.repeat(32)}`;
 const session = (status: DemoCheckoutSession['status']): DemoCheckoutSession => ({
@@ -34,7 +36,6 @@ const asMember = (plan: 0 | 1) =>
     },
   });
 
-beforeEach(() => vi.mocked(getDemoSession).mockReset());
 afterEach(() => {
   cleanup();
   queryClient.clear();
@@ -43,7 +44,7 @@ afterEach(() => {
 describe('DemoCheckoutScreen', () => {
   it('a checkout that expired because Pro was bought in another tab says so, and leads to the membership', async () => {
     asMember(1);
-    vi.mocked(getDemoSession).mockResolvedValue(session('canceled'));
+    getDemoSession.mockResolvedValue(session('canceled'));
     renderPage();
     expect(await screen.findByRole('heading', { name: 'This checkout has expired' })).toBeTruthy();
     expect(screen.getByText(`${EXPIRED_BY_PRO} Nothing was charged.`)).toBeTruthy();
@@ -52,7 +53,7 @@ describe('DemoCheckoutScreen', () => {
 
   it('for a Free member a canceled or expired checkout still reads as canceled', async () => {
     asMember(0);
-    vi.mocked(getDemoSession).mockResolvedValue(session('canceled'));
+    getDemoSession.mockResolvedValue(session('canceled'));
     renderPage();
     expect(await screen.findByRole('heading', { name: 'This checkout was canceled' })).toBeTruthy();
     expect(screen.queryByText(/because Pro is already active/)).toBeNull();

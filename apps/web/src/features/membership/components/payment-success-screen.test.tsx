@@ -8,12 +8,14 @@ import { useAlertStore } from '../../../lib/alert-store';
 import { ApiError } from '../../../lib/api-client';
 import { useToastQueue } from '../../../lib/toast';
 import { EMPTY_USER, useTurtleStore } from '../../../lib/turtle-store';
-import { handlePaymentSuccess } from '../api/handle-payment-success';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
+import { fakeApi } from '../../../test/fake-api';
+import { PAYMENT_NOTICE_HEADER } from '../api/handle-payment-success';
 import { PaymentSuccessScreen } from './payment-success-screen';
 
-// The one endpoint call is replaced; what the user sees and what the store keeps are real.
-vi.mock('../api/handle-payment-success', () => ({ handlePaymentSuccess: vi.fn() }));
-const confirm = vi.mocked(handlePaymentSuccess);
+// The one endpoint is faked; what the user sees and what the store keeps are real.
+const server = fakeApi();
+const confirm = server.of(billingEndpoints.paymentSuccess);
 
 const PRO_USER: User = {
   id: 'u1',
@@ -41,7 +43,6 @@ beforeEach(() => {
   useTurtleStore.setState({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada' } });
   useToastQueue.setState({ enabled: false, queue: [] });
   useAlertStore.getState().dismissAlert();
-  confirm.mockReset();
 });
 afterEach(() => {
   cleanup();
@@ -50,14 +51,14 @@ afterEach(() => {
 
 describe('PaymentSuccessScreen', () => {
   it('shows a spinner, confirms once (even in StrictMode), stores the user, thanks them and ends on /membership', async () => {
-    let answer!: (confirmation: { user: User; notice: string | null }) => void;
+    let answer!: (user: User) => void;
     confirm.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderAt('/payment/success?cs_id=cs_demo_abc');
     expect(screen.getByRole('status').textContent).toContain('Confirming your payment');
-    answer({ user: PRO_USER, notice: null });
+    answer(PRO_USER);
     await screen.findByText('Membership page');
     expect(confirm).toHaveBeenCalledTimes(1);
-    expect(confirm).toHaveBeenCalledWith('cs_demo_abc');
+    expect(confirm).toHaveBeenCalledWith({ body: { csId: 'cs_demo_abc' } });
     expect(useTurtleStore.getState().user.membership).toEqual(PRO_USER.membership);
     expect(useToastQueue.getState().queue).toEqual([
       { id: expect.any(String), kind: 'success', message: 'Thank you for subscribing!' },
@@ -66,7 +67,8 @@ describe('PaymentSuccessScreen', () => {
 
   it('a second payment the server refunded: the same thanks and /membership, and a toast that says so', async () => {
     const refunded = 'You already had Pro, so this second payment was refunded.';
-    confirm.mockResolvedValue({ user: PRO_USER, notice: refunded });
+    confirm.mockResolvedValue(PRO_USER);
+    server.answerHeaders({ [PAYMENT_NOTICE_HEADER]: refunded });
     renderAt('/payment/success?cs_id=cs_test_second');
     await screen.findByText('Membership page');
     expect(useTurtleStore.getState().user.membership).toEqual(PRO_USER.membership);

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_USER } from '../../../lib/turtle-store';
 import { useToastQueue } from '../../../lib/toast';
-import { handlePaymentSuccess } from '../api/handle-payment-success';
+import { billingEndpoints } from '@turtle/shared/endpoints/billing';
+import { fakeApi } from '../../../test/fake-api';
 import { THANK_YOU, useConfirmPayment } from './use-confirm-payment';
 
-vi.mock('../api/handle-payment-success', () => ({
-  handlePaymentSuccess: vi.fn(() => Promise.resolve({ user: { ...EMPTY_USER, id: 'u1', name: 'Ada' }, notice: null })),
-}));
+const server = fakeApi();
+const confirm = server.of(billingEndpoints.paymentSuccess);
+beforeEach(() => confirm.mockImplementation(() => Promise.resolve({ ...EMPTY_USER, id: 'u1', name: 'Ada' })));
 
 function Confirm({ csId }: { csId: string }) {
   useConfirmPayment(csId);
@@ -38,7 +39,7 @@ describe('useConfirmPayment', () => {
     renderAt('cs_once');
     await waitFor(() => expect(useToastQueue.getState().enabled).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(vi.mocked(handlePaymentSuccess).mock.calls).toEqual([['cs_once']]);
+    expect(confirm.mock.calls).toEqual([[{ body: { csId: 'cs_once' } }]]);
     expect(useToastQueue.getState().queue.filter((pending) => pending.message === THANK_YOU)).toHaveLength(1);
   });
 });

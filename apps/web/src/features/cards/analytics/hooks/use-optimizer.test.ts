@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OptimizerRun, OptimizerState } from '@turtle/shared/cards-optimizer';
+import { cardAnalyticsEndpoints } from '@turtle/shared/endpoints/cards/analytics';
 import { queryClient } from '../../../../lib/query/query-client';
 import { queryKeys } from '../../../../lib/query/query-keys';
-import { getOptimizerRun, getOptimizerState } from '../api/optimizer';
+import { fakeApi } from '../../../../test/fake-api';
 import { showRun, useOptimizer } from './use-optimizer';
 
-vi.mock('../api/optimizer', () => ({ getOptimizerState: vi.fn(), getOptimizerRun: vi.fn() }));
+const server = fakeApi();
 
 const run = (status: OptimizerRun['status'], progress: number): OptimizerRun => ({
   id: 'r1',
@@ -25,13 +26,9 @@ const state = (latest: OptimizerRun | null, personalized = false): OptimizerStat
   personalized,
 });
 
-const readState = vi.mocked(getOptimizerState);
-const readRun = vi.mocked(getOptimizerRun);
+const readState = server.of(cardAnalyticsEndpoints.optimizer);
+const readRun = server.of(cardAnalyticsEndpoints.run);
 
-beforeEach(() => {
-  readState.mockReset();
-  readRun.mockReset();
-});
 afterEach(() => {
   cleanup();
   queryClient.clear();
@@ -40,7 +37,7 @@ afterEach(() => {
 describe('useOptimizer', () => {
   it('polls a running run until it ends, then reads the state again and forgets the analytics it changed', async () => {
     readState.mockResolvedValueOnce(state(run('running', 0.1))).mockResolvedValue(state(run('done', 1), true));
-    readRun.mockResolvedValueOnce(run('running', 0.5)).mockResolvedValue(run('done', 1));
+    readRun.mockResolvedValueOnce({ run: run('running', 0.5) }).mockResolvedValue({ run: run('done', 1) });
     queryClient.setQueryData(queryKeys.analytics(30, null), { before: 'the fit' });
     const { result } = renderHook(() => useOptimizer());
     await waitFor(() => expect(result.current.run?.progress).toBe(0.5));
@@ -56,7 +53,7 @@ describe('useOptimizer', () => {
 
   it('a run started here is shown and polled; without a running one nothing is polled', async () => {
     readState.mockResolvedValue(state(null));
-    readRun.mockResolvedValue(run('running', 0.7));
+    readRun.mockResolvedValue({ run: run('running', 0.7) });
     const { result } = renderHook(() => useOptimizer());
     await waitFor(() => expect(result.current.state).not.toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 700));

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CardNoteView, ListCardsResponse } from '@turtle/shared/cards';
 import { useAlertStore } from '../../../../lib/alert-store';
 import { ApiError } from '../../../../lib/api-client';
 import { queryClient } from '../../../../lib/query/query-client';
-import { listCards } from '../api/list-cards';
+import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks';
+import { fakeApi } from '../../../../test/fake-api';
 import { dropDeckCard, useDeckCards } from './use-deck-cards';
 
-vi.mock('../api/list-cards', () => ({ listCards: vi.fn() }));
+const server = fakeApi();
 
 const TOTAL = 150;
 const note = (index: number) => ({ id: `c${index}`, deckId: 'd1', front: `Card ${index}` }) as CardNoteView;
@@ -18,11 +19,11 @@ const serverPage = (offset: number, total = TOTAL): ListCardsResponse => ({
   total,
 });
 
-const list = vi.mocked(listCards);
+const list = server.of(cardDeckEndpoints.list);
+const offsetOf = (call: Parameters<typeof list>) => Number(call[0].query.offset);
 
 beforeEach(() => {
-  list.mockReset();
-  list.mockImplementation((_deck, offset) => Promise.resolve(serverPage(offset)));
+  list.mockImplementation(({ query }) => Promise.resolve(serverPage(Number(query.offset))));
   useAlertStore.setState({ alert: null });
 });
 afterEach(() => {
@@ -37,7 +38,7 @@ describe('useDeckCards', () => {
     expect(result.current.total).toBe(TOTAL);
     act(() => result.current.showMore());
     await waitFor(() => expect(result.current.cards).toHaveLength(TOTAL));
-    expect(list.mock.calls.map((call) => call[1])).toEqual([0, 100]);
+    expect(list.mock.calls.map(offsetOf)).toEqual([0, 100]);
   });
 
   it('after a delete the next page starts one earlier, as the server’s does', async () => {
@@ -48,14 +49,14 @@ describe('useDeckCards', () => {
     expect(result.current.cards?.map((card) => card.id)).not.toContain('c5');
     act(() => result.current.showMore());
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
-    expect(list.mock.calls[1]![1]).toBe(99);
+    expect(offsetOf(list.mock.calls[1]!)).toBe(99);
   });
 
   it('coming back shows the pages read before at once, and reads them again', async () => {
     const first = renderHook(() => useDeckCards('d1'));
     await waitFor(() => expect(first.result.current.cards).toHaveLength(100));
     first.unmount();
-    list.mockImplementation((_deck, offset) => Promise.resolve(serverPage(offset, TOTAL + 1)));
+    list.mockImplementation(({ query }) => Promise.resolve(serverPage(Number(query.offset), TOTAL + 1)));
     const again = renderHook(() => useDeckCards('d1'));
     expect(again.result.current.cards).toHaveLength(100);
     expect(again.result.current.total).toBe(TOTAL);

@@ -1,29 +1,24 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardAllowance } from '@turtle/shared/cards';
 import type { CardDraft, DraftSourceRef, GenerateDraftsResponse } from '@turtle/shared/cards-drafts';
 import { ApiError } from '../../../../lib/api-client';
 import { queryClient } from '../../../../lib/query/query-client';
+import { cardDraftEndpoints } from '@turtle/shared/endpoints/cards/drafts';
 import { queryKeys } from '../../../../lib/query/query-keys';
-import { generateDrafts } from '../api/generate-drafts';
-import { listDrafts } from '../api/list-drafts';
+import { fakeApi } from '../../../../test/fake-api';
 import { useDrafts } from './use-drafts';
 
-vi.mock('../api/generate-drafts', () => ({ generateDrafts: vi.fn() }));
-vi.mock('../api/list-drafts', () => ({ listDrafts: vi.fn() }));
+const server = fakeApi();
 
 const allowance = { used: 1, limit: 100 } as unknown as CardAllowance;
 const draft = (id: string) => ({ id, kind: 'basic', front: id, back: '' }) as CardDraft;
 const source = { kind: 'note', id: 'n1' } as unknown as DraftSourceRef;
 
-const generate = vi.mocked(generateDrafts);
-const list = vi.mocked(listDrafts);
+const generate = server.of(cardDraftEndpoints.generate);
+const list = server.of(cardDraftEndpoints.list);
 
-beforeEach(() => {
-  generate.mockReset();
-  list.mockReset();
-});
 afterEach(() => {
   cleanup();
   queryClient.clear();
