@@ -95,4 +95,33 @@ describe('useServerMutation', () => {
     await act(async () => void (await result.current.run()));
     await waitFor(() => expect(result.current.error).toBeNull());
   });
+
+  it('latest: a run while another is under way replaces it, and only the newest answer is kept', async () => {
+    const first = deferred<string>();
+    const second = deferred<string>();
+    const write = vi.fn().mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const { result } = renderHook(() =>
+      useServerMutation((_file: string) => write() as Promise<string>, { latest: true }),
+    );
+    act(() => {
+      void result.current.run('old.csv');
+      void result.current.run('new.csv');
+    });
+    await waitFor(() => expect(write).toHaveBeenCalledTimes(2));
+    await act(async () => second.resolve('new preview'));
+    await act(async () => first.resolve('old preview'));
+    await waitFor(() => expect(result.current.data).toBe('new preview'));
+    expect(result.current.busy).toBe(false);
+  });
+
+  it('done after a success until reset, so a screen that leaves after its write stays busy', async () => {
+    const { result } = renderHook(() => useServerMutation(() => Promise.resolve('https://checkout.example')));
+    expect(result.current.done).toBe(false);
+    await act(async () => void (await result.current.run()));
+    await waitFor(() => expect(result.current.done).toBe(true));
+    expect(result.current.data).toBe('https://checkout.example');
+    act(() => result.current.reset());
+    await waitFor(() => expect(result.current.done).toBe(false));
+    expect(result.current.data).toBeUndefined();
+  });
 });
