@@ -2,14 +2,8 @@ import { CARD_HTML_SCHEMA, escapeTagsOutsideSubset } from '@turtle/shared/card-h
 import { remarkMathDelimiters } from '@turtle/shared/markdown-math-syntax';
 import { isPlainText, plainParagraphs } from '@turtle/shared/markdown-plain-text';
 import type { Nodes as HastNodes, Root as HastRoot, RootContent as HastContent } from 'hast';
-import { raw } from 'hast-util-raw';
-import { sanitize, type Schema } from 'hast-util-sanitize';
+import type { Schema } from 'hast-util-sanitize';
 import type { Nodes as MdastNodes, Root as MdastRoot, RootContent as MdastContent } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
 
 /**
  * A card's markdown as the HTML Anki shows: the card face's own reading (GFM, `$…$`, `$$…$$`, Anki's `\(…\)` and
@@ -108,34 +102,64 @@ function serializeTop(root: HastRoot): string {
   return out;
 }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkMath)
-  .use(remarkMathDelimiters)
-  .use(() => (tree: MdastRoot) => void forAnki(tree))
-  .use(remarkRehype, { allowDangerousHtml: true });
-
-/** Card text (markdown) as Anki HTML; cloze markup passes through untouched. */
-export function toAnkiHtml(markdown: string): string {
-  // Most cards are words and sentences: as markdown would draw them, without parsing them.
-  if (isPlainText(markdown)) {
-    return plainParagraphs(markdown)
-      .map((paragraph) =>
-        paragraph
-          .split('\n')
-          .map((line) => line.trim())
-          .join('\n'),
-      )
-      .join('<br><br>');
-  }
-  return parsedToAnkiHtml(markdown);
+/** Plain text as markdown would draw it, without parsing it: most cards are words and sentences. */
+function plainToAnkiHtml(markdown: string): string {
+  return plainParagraphs(markdown)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n'),
+    )
+    .join('<br><br>');
 }
 
-/** The same through the markdown parser, whatever the text (exported for the test that the shortcut agrees). */
-export function parsedToAnkiHtml(markdown: string): string {
-  const hast = processor.runSync(processor.parse(markdown), markdown) as HastRoot;
-  const parsed = raw(hast) as HastRoot;
-  withoutImages(parsed);
-  return serializeTop(sanitize(parsed, SCHEMA) as HastRoot);
+export interface AnkiHtmlWriter {
+  /** Card text (markdown) as Anki HTML; cloze markup passes through untouched. */
+  toAnkiHtml(markdown: string): string;
+  /** The same through the markdown parser, whatever the text (for the test that the shortcut agrees). */
+  parsedToAnkiHtml(markdown: string): string;
+}
+
+async function loadWriter(): Promise<AnkiHtmlWriter> {
+  const [{ unified }, remarkParse, remarkGfm, remarkMath, remarkRehype, { raw }, { sanitize }] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+    import('remark-math'),
+    import('remark-rehype'),
+    import('hast-util-raw'),
+    import('hast-util-sanitize'),
+  ]);
+  const processor = unified()
+    .use(remarkParse.default)
+    .use(remarkGfm.default)
+    .use(remarkMath.default)
+    .use(remarkMathDelimiters)
+    .use(() => (tree: MdastRoot) => void forAnki(tree))
+    .use(remarkRehype.default, { allowDangerousHtml: true });
+  const parsedToAnkiHtml = (markdown: string) => {
+    const parsed = raw(processor.runSync(processor.parse(markdown), markdown)) as HastRoot;
+    withoutImages(parsed);
+    return serializeTop(sanitize(parsed, SCHEMA) as HastRoot);
+  };
+  return {
+    toAnkiHtml: (markdown) => (isPlainText(markdown) ? plainToAnkiHtml(markdown) : parsedToAnkiHtml(markdown)),
+    parsedToAnkiHtml,
+  };
+}
+
+let writer: Promise<AnkiHtmlWriter> | undefined;
+
+/**
+ * The writer, once its libraries have loaded: unified, remark and hast (about half a second of module loading on a
+ * busy machine) load with the first export, not when the server starts.
+ */
+export function ankiHtmlWriter(): Promise<AnkiHtmlWriter> {
+  if (!writer) {
+    writer = loadWriter();
+    // A failed load is tried again by the next export.
+    writer.catch(() => (writer = undefined));
+  }
+  return writer;
 }

@@ -4,7 +4,7 @@ import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { cardOrdinals, type CardKind } from '@turtle/shared/cards';
 import { DAY_MS } from '@turtle/shared/constants';
 import { ankiCardState, ankiReviewType, type ApkgCardHistory } from './anki-export-history';
-import { toAnkiHtml } from './anki-export-html';
+import { ankiHtmlWriter } from './anki-export-html';
 
 /**
  * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
@@ -185,6 +185,7 @@ const checksum = (text: string) => Number.parseInt(createHash('sha1').update(tex
 
 export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date.now()): Promise<Uint8Array> {
   const SQL = await loadSqlJs();
+  const { toAnkiHtml } = await ankiHtmlWriter();
   const db = new SQL.Database();
   try {
     db.run(SCHEMA);

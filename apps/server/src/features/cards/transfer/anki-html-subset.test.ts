@@ -1,10 +1,17 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isPlainText } from '@turtle/shared/markdown-plain-text';
-import { parsedToAnkiHtml, toAnkiHtml } from './anki-export-html';
+import { ankiHtmlWriter, type AnkiHtmlWriter } from './anki-export-html';
 import { fromAnkiHtml } from './anki-html';
 
 const text = (html: string) => fromAnkiHtml(html).text;
+
+let writer: AnkiHtmlWriter;
+beforeAll(async () => {
+  writer = await ankiHtmlWriter();
+});
+const toAnkiHtml = (markdown: string) => writer.toAnkiHtml(markdown);
+const parsedToAnkiHtml = (markdown: string) => writer.parsedToAnkiHtml(markdown);
 
 /** docs/security.md 7d.3's families, as an Anki field or a card's markdown may hold them. */
 const XSS_PAYLOADS = [
