@@ -31,11 +31,6 @@ interface OpenList {
   indent: string;
 }
 
-interface OpenInline {
-  name: string;
-  opener: string;
-}
-
 /** Text a database cannot hold (NUL) and other control characters but tab and line breaks; `\r\n` as `\n`. */
 // eslint-disable-next-line no-control-regex
 const withoutControls = (text: string) => text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f]/g, '');
@@ -56,7 +51,8 @@ export class CardTextWriter {
   private lineHasContent = false;
   private readonly lists: OpenList[] = [];
   private itemPending = false;
-  private readonly inline: OpenInline[] = [];
+  /** The inline tags open, innermost last. */
+  private readonly inline: string[] = [];
   private readonly openCount = new Map<string, number>();
   private skippedDepth = 0;
   private table = 0;
@@ -93,8 +89,8 @@ export class CardTextWriter {
   }
 
   /** Text as the page shows it (entities decoded), all of it up to the next tag. */
-  text(html: string): void {
-    const text = withoutControls(html);
+  text(decoded: string): void {
+    const text = withoutControls(decoded);
     // A formula is one only if it closes in this text: an unclosed `\(` stays text and escapes nothing after it.
     const lastClose = { '(': text.lastIndexOf('\\)'), '[': text.lastIndexOf('\\]') };
     let from = 0;
@@ -147,7 +143,7 @@ export class CardTextWriter {
       return;
     }
     this.emit(opener);
-    this.inline.push({ name, opener });
+    this.inline.push(name);
     this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
   }
 
@@ -159,9 +155,9 @@ export class CardTextWriter {
     }
     while (this.inline.length) {
       const top = this.inline.pop()!;
-      this.openCount.set(top.name, this.openCount.get(top.name)! - 1);
-      this.out.push(`</${top.name}>`);
-      if (top.name === name) return;
+      this.openCount.set(top, this.openCount.get(top)! - 1);
+      this.out.push(`</${top}>`);
+      if (top === name) return;
     }
   }
 
@@ -235,7 +231,7 @@ export class CardTextWriter {
 
   /** Inline tags never cross a list item or a table's edge: markdown would see them in two blocks. */
   private closeInline(): void {
-    while (this.inline.length) this.out.push(`</${this.inline.pop()!.name}>`);
+    while (this.inline.length) this.out.push(`</${this.inline.pop()!}>`);
     this.openCount.clear();
   }
 
