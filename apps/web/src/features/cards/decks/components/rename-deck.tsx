@@ -4,21 +4,24 @@ import { DECK_NAME_MAX_LENGTH } from '@turtle/shared/cards';
 import { Button } from '../../../../components/ui/button';
 import { showAlert } from '../../../../lib/alert-store';
 import { errorMessage } from '../../../../lib/error-message';
+import { useServerMutation } from '../../../../lib/query/use-server-mutation';
 import { renameDeck } from '../api/rename-deck';
 
 /** The deck's name as the page title, with a button that turns it into a field to rename it. */
 export function RenameDeck({ deck, onRenamed }: { deck: { id: string; name: string }; onRenamed: () => void }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(deck.name);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await renameDeck(deck.id, name.trim());
+  const renaming = useServerMutation(
+    async (next: string) => {
+      await renameDeck(deck.id, next);
       setEditing(false);
       onRenamed();
-    } catch (error) {
-      showAlert(errorMessage(error));
-    }
+    },
+    { onError: (error) => showAlert(errorMessage(error)) },
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await renaming.run(name.trim());
   };
   if (!editing) {
     return (
