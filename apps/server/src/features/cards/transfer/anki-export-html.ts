@@ -144,7 +144,15 @@ async function loadWriter(): Promise<AnkiHtmlWriter> {
     return serializeTop(sanitize(parsed, SCHEMA) as HastRoot);
   };
   return {
-    toAnkiHtml: (markdown) => (isPlainText(markdown) ? plainToAnkiHtml(markdown) : parsedToAnkiHtml(markdown)),
+    toAnkiHtml: (markdown) => {
+      if (isPlainText(markdown)) return plainToAnkiHtml(markdown);
+      try {
+        return parsedToAnkiHtml(markdown);
+      } catch {
+        // Markdown the libraries cannot walk (10,000 nested quotes overflow their recursion): the text as it is.
+        return escapeText(markdown).replace(/\n/g, '<br>');
+      }
+    },
     parsedToAnkiHtml,
   };
 }
