@@ -85,6 +85,14 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     it('while a reply streams shows "AI is typing" with three animated dots, and the bubble slides in', async () => {
       const { page } = await openChat(viewport);
+      // The reply is held until the indicator has been looked at: on a busy machine the offline assistant's whole
+      // reply could otherwise come and go between two looks. The indicator shows from the send on.
+      let releaseReply = () => {};
+      const replyHeld = new Promise<void>((resolve) => (releaseReply = resolve));
+      await page.route('**/api/chat/send', async (route) => {
+        await replyHeld;
+        await route.continue();
+      });
       await composer.editor(page).click();
       await typeText(page, LONG_QUESTION);
       await composer.send(page).click();
@@ -125,6 +133,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(keyframes).toMatch(/translate/);
 
       // The indicator goes with the live reply once it is whole.
+      releaseReply();
       await indicator.waitFor({ state: 'detached', timeout: 30_000 });
       expect(await messages(page).locator('[data-role="assistant"]').count()).toBe(2);
       expect(app.pageErrors).toEqual([]);
