@@ -54,7 +54,6 @@ export class CardTextWriter {
   /** The inline tags open, innermost last. */
   private readonly inline: string[] = [];
   private readonly openCount = new Map<string, number>();
-  private skippedDepth = 0;
   private table = 0;
   /** Lists and tables nested past the caps are read as text: how many are open. */
   private skippedLists = 0;
@@ -138,10 +137,7 @@ export class CardTextWriter {
 
   /** An inline tag of the subset, opened (`opener` is the whole tag as it will be written). */
   open(name: string, opener: string): void {
-    if (this.inline.length >= MAX_DEPTH) {
-      this.skippedDepth++;
-      return;
-    }
+    if (this.inline.length >= MAX_DEPTH) return;
     this.emit(opener);
     this.inline.push(name);
     this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
@@ -149,10 +145,7 @@ export class CardTextWriter {
 
   /** Closes `name` if it is open (and what was opened inside it); a closing tag that matches nothing is dropped. */
   close(name: string): void {
-    if (!this.openCount.get(name)) {
-      if (this.skippedDepth) this.skippedDepth--;
-      return;
-    }
+    if (!this.openCount.get(name)) return;
     while (this.inline.length) {
       const top = this.inline.pop()!;
       this.openCount.set(top, this.openCount.get(top)! - 1);
