@@ -66,6 +66,10 @@ export const SHAPES: Record<string, Shape> = {
   },
   'POST /api/note/delete': { requests: idBody('/api/note/delete', (things) => things.noteId) },
   'GET /api/note/get': { requests: getWith('/api/note/get', (things) => fc.record({ id: idOr(things.noteId) })) },
+  // A fuzzed person is a member, so the console's routes answer 404 whatever is sent (decision 037).
+  'POST /api/admin/people/sign-out-everywhere': {
+    requests: idBody('/api/admin/people/sign-out-everywhere', (things) => things.noteId),
+  },
   'GET /api/search': {
     requests: getWith('/api/search', () => fc.record({ q: nasty, kind: fc.constantFrom('note', 'planet', '') })),
   },

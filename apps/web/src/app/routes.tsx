@@ -4,6 +4,7 @@ import { RouteError } from '../components/route-error';
 import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
 import { RequireUser } from '../features/auth/components/require-user';
 import { loadAccountScreen } from '../features/account';
+import { loadAdminScreen } from '../features/admin';
 import { loadLoginScreen, loadSignupScreen } from '../features/auth';
 import {
   loadChatInputDemoScreen,
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
                 ...lazyScreen(titled('Membership'), loadMembershipScreen, (m) => m.MembershipScreen),
               },
               { path: 'account', ...lazyScreen(titled('Account'), loadAccountScreen, (m) => m.AccountScreen) },
+              { path: 'admin', ...lazyScreen(titled('Admin'), loadAdminScreen, (m) => m.AdminScreen) },
               {
                 path: 'account/billing',
                 ...lazyScreen(titled('Plan & billing'), loadBillingScreen, (m) => m.BillingScreen),

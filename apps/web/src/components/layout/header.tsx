@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@turtle/shared/constants';
 import { cn } from '../../lib/cn';
@@ -62,7 +63,7 @@ export function Header() {
                   </button>
                 }
               >
-                <UserMenu name={user.name} />
+                <UserMenu name={user.name} administrator={user.role === ROLE_ADMINISTRATOR} />
               </Suspense>
             )
           ) : (
@@ -79,7 +80,7 @@ export function Header() {
             </>
           )}
         </div>
-        <MobileMenu name={signedIn ? user.name : null} />
+        <MobileMenu name={signedIn ? user.name : null} administrator={user.role === ROLE_ADMINISTRATOR} />
       </div>
     </header>
   );

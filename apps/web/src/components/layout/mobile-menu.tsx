@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { CardsNavLink } from './cards-nav-link';
-import { ACCOUNT_ENTRIES, SIGNED_IN_SECTIONS, SIGNED_OUT_SECTIONS, SPEC_ENTRIES } from './nav-items';
+import { ACCOUNT_ENTRIES, ADMIN_ENTRIES, SIGNED_IN_SECTIONS, SIGNED_OUT_SECTIONS, SPEC_ENTRIES } from './nav-items';
 import { useLogout } from './use-logout';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -28,7 +28,7 @@ function Group({ label, children }: { label: string; children: React.ReactNode }
  * The phone header (under 768 px, decision 019): one "Menu" button, a disclosure that opens every place the wide
  * header and the user menu reach. It closes on a choice, on Escape (focus back on the button) and on a click outside.
  */
-export function MobileMenu({ name }: { name: string | null }) {
+export function MobileMenu({ name, administrator = false }: { name: string | null; administrator?: boolean }) {
   const { pathname, key } = useLocation();
   // Open on the visit it was opened on: following one of its links closes it, and coming back to the same page later
   // (a link, or after deleting the account) finds it closed. A pathname alone reopened it then.
@@ -89,7 +89,7 @@ export function MobileMenu({ name }: { name: string | null }) {
               <CardsNavLink className={linkClass} signedIn />
             </Group>
             <Group label={name}>
-              {[...ACCOUNT_ENTRIES, ...SPEC_ENTRIES].map((item) => (
+              {[...ACCOUNT_ENTRIES, ...(administrator ? ADMIN_ENTRIES : []), ...SPEC_ENTRIES].map((item) => (
                 <NavLink key={item.to} to={item.to} end className={linkClass}>
                   {item.label}
                 </NavLink>

@@ -23,6 +23,9 @@ export const ACCOUNT_ENTRIES = [
   { to: '/account/billing', label: 'Plan & billing' },
 ] as const;
 
+/** An administrator's own entry (decision 037), after the account's. */
+export const ADMIN_ENTRIES = [{ to: '/admin', label: 'Admin' }] as const;
+
 export const SPEC_ENTRIES = [
   { to: '/test', label: 'Test' },
   { to: '/demo/lexical_mentions', label: 'Demo: Chat Input' },

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CreditCard, FlaskConical, LogOut, MessageSquareText, FileText, UserRound } from 'lucide-react';
+import { CreditCard, FlaskConical, LogOut, MessageSquareText, FileText, ShieldCheck, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useLogout } from './use-logout';
 import { UserButtonLabel, userButtonClass } from './user-button';
@@ -8,10 +8,11 @@ const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
 /**
- * The signed-in user's name with its menu: Account and Plan & billing (decision 018), then the spec's Test, Demo: Chat
- * Input, Demo: Markdown and Logout (product.md §2). Radix closes it on any click outside.
+ * The signed-in user's name with its menu: Account and Plan & billing (decision 018), Admin for an administrator
+ * (decision 037), then the spec's Test, Demo: Chat Input, Demo: Markdown and Logout (product.md §2). Radix closes it
+ * on any click outside.
  */
-export default function UserMenu({ name }: { name: string }) {
+export default function UserMenu({ name, administrator = false }: { name: string; administrator?: boolean }) {
   const navigate = useNavigate();
   const onLogout = useLogout();
 
@@ -34,6 +35,11 @@ export default function UserMenu({ name }: { name: string }) {
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/account/billing')}>
             <CreditCard className="size-4" aria-hidden="true" /> Plan &amp; billing
           </DropdownMenu.Item>
+          {administrator && (
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/admin')}>
+              <ShieldCheck className="size-4" aria-hidden="true" /> Admin
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/test')}>
             <FlaskConical className="size-4" aria-hidden="true" /> Test

@@ -1,0 +1,12 @@
+import type { AdminPeopleQuery } from '@turtle/shared/admin';
+import { adminEndpoints } from '@turtle/shared/endpoints/admin';
+import { api } from '../../../lib/api-client';
+
+export type PeopleQuery = Pick<AdminPeopleQuery, 'sort' | 'order' | 'page'> & { q: string };
+
+export const listPeople = ({ q, ...rest }: PeopleQuery, signal?: AbortSignal) =>
+  api.call(adminEndpoints.people, { query: { ...rest, ...(q.trim() ? { q: q.trim() } : {}) }, signal });
+
+export const signOutEverywhere = (id: string) => api.call(adminEndpoints.signOutEverywhere, { body: { id } });
+
+export const listAudit = (signal?: AbortSignal) => api.call(adminEndpoints.audit, { signal });

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyAdminEmails } from '../apps/server/src/core/identity/administrators';
+import { createSessionToken, createUser } from '../apps/server/test/support/factories';
+import { call } from '../apps/server/test/support/http';
+import { uniqueEmail, userButton } from './support/accounts';
+import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
+
+// The operator console (docs/decisions/037-administrators.md): an administrator named by ADMIN_EMAILS finds a person,
+// signs them out everywhere and reads it in the audit log; a member sees no "Admin" and no console.
+const BOSS = uniqueEmail('boss');
+const app = useE2eApp({ env: { ADMIN_EMAILS: BOSS } });
+let bossId: string;
+
+beforeAll(async () => {
+  bossId = (await createUser(app.server.database.db, { name: 'Boss', email: BOSS })).id;
+  // As the server does at every start (server.ts): the listed account becomes an administrator.
+  expect(await applyAdminEmails(app.server.database.db, app.server.config.adminEmails)).toBe(1);
+});
+
+/** A page signed in as the administrator. */
+async function bossPage(viewport = DESKTOP) {
+  const { page, context } = await app.newPage({ viewport });
+  const token = await createSessionToken(app.server.database.db, bossId);
+  await context.addCookies([{ name: 'sid', value: token, url: app.url, httpOnly: true, sameSite: 'Lax' }]);
+  return page;
+}
+
+const auditLog = (page: Awaited<ReturnType<typeof bossPage>>) =>
+  page.locator('section[aria-labelledby="audit-heading"]');
+
+describe('the operator console', () => {
+  it('lets an administrator find a person, sign them out everywhere, and read it in the audit log', async () => {
+    const db = app.server.database.db;
+    const member = await createUser(db, { name: 'Mina Member', email: uniqueEmail('mina') });
+    const memberSession = await createSessionToken(db, member.id);
+    const page = await bossPage();
+
+    await page.goto('/');
+    await userButton(page, 'Boss').click();
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+    // ADMIN_EMAILS made this administrator: the log says so.
+    await auditLog(page).getByText('(ADMIN_EMAILS)').first().waitFor();
+
+    await page.getByLabel('Search by name or email').fill(member.email);
+    const row = page.getByRole('row', { name: /Mina Member/ });
+    await row.waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByText('Mina Member is signed out everywhere (1 session).').waitFor();
+    expect((await call(app.url, '/api/user/status', { cookie: memberSession })).data).toEqual({});
+    await auditLog(page).getByText(member.email).waitFor();
+    expect(await auditLog(page).getByText('sign out everywhere').count()).toBe(1);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('shows a member no "Admin" entry and no console at /admin', async () => {
+    const { page } = await app.newPage({ signedIn: { name: 'Plain' } });
+    await page.goto('/');
+    await userButton(page, 'Plain').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Page not found.' }).waitFor();
+    expect(await page.getByText('Audit log').count()).toBe(0);
+  });
+
+  it('fits a 390 px phone: "Admin" in the menu, the table scrolls inside its frame', async () => {
+    const page = await bossPage(PHONE);
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: 'Menu' }).click();
+    await banner.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+    await page.getByRole('row', { name: /Boss/ }).first().waitFor();
+    const overflowX = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+    expect(overflowX).toBeLessThanOrEqual(0);
+    // The table's far columns are reached by scrolling the table, not the page.
+    const table = page.locator('table').locator('..');
+    expect(await table.evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
+  });
+});
