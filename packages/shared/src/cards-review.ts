@@ -65,7 +65,7 @@ export interface ReviewCard {
   source: CardSource | null;
   state: CardStateId;
   intervals: Record<Rating, IntervalPreview>;
-  /** The state this card is shown in; a grade sends it back as `base` (issue 31). */
+  /** The state this card is shown in; a grade sends it back as `base` (a grade is made once: decision 012). */
   base: GradeBase;
 }
 
@@ -91,7 +91,7 @@ export const NextCardQuerySchema = z.object({
 });
 
 /**
- * The card state a grade is made on (issue 31): how many times the card was reviewed and when last (ms, null when
+ * The card state a grade is made on (a grade is made once: decision 012): how many times the card was reviewed and when last (ms, null when
  * never). A grade and its undo move these; nothing else does. The server records a grade only when the card is
  * still in this state; the same grade on it again gets the first answer, another grade is 409.
  */

@@ -10,7 +10,7 @@ import { ResumeLessonTile } from './components/resume-lesson-tile';
 const RECENT = 3;
 
 /**
- * `/` for a signed-in person (issue 26): sign-in lands on `/` as product.md §2 says, and `/` opens on their work: the
+ * `/` for a signed-in person (decision 019): sign-in lands on `/` as product.md §2 says, and `/` opens on their work: the
  * cards due, the lesson to resume, the last conversations and notes, each one click away. The product's pitch
  * follows below it.
  */

@@ -18,7 +18,7 @@ const FEATURES: { icon: LucideIcon; title: string; text: string; soon?: boolean 
   },
 ];
 
-/** Flashcards: what is built (issues 13 and 14). */
+/** Flashcards: what is built (decisions 012 and 013). */
 export function FlashcardsSection() {
   return (
     <section id="flashcards" aria-labelledby="flashcards-title" className="scroll-mt-16 py-20 sm:py-24">

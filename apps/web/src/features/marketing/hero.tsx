@@ -8,7 +8,7 @@ import { count, FREE_DAILY_REPLIES, FREE_PRICE } from './plan-data';
 import { ProductMock } from './product-mock';
 
 export function Hero() {
-  // Issue 15, item 4: a member is offered their work, not a signup.
+  // Decision 019: a member is offered their work, not a signup.
   const signedIn = useTurtleStore(selectIsSignedIn);
   const Title = signedIn ? 'h2' : 'h1';
   return (

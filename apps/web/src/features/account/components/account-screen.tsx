@@ -15,7 +15,7 @@ function signInMethodLabel(account: AccountResponse, provider: string | null): s
   return provider ? `Continue with ${provider}` : 'A "Continue with" provider';
 }
 
-/** /account (issue 15, item 3): who you are, how you sign in, your password, and deleting the account. */
+/** /account (decision 018): who you are, how you sign in, your password, and deleting the account. */
 export function AccountScreen() {
   const provider = usePublicConfig((state) => state.signInProvider);
   const { data: account, error } = useServerQuery({

@@ -5,7 +5,7 @@ import { useUserStatus } from '../../../lib/user-status-store';
 import { safeNextPath, SIGNED_IN_HOME } from '../lib/safe-next-path';
 
 /**
- * A signed-in visitor on /login or /signup goes to their work, /chats (issue 15, item 4; rules.md "Sessions and
+ * A signed-in visitor on /login or /signup goes to their work, /chats (decision 019; rules.md "Sessions and
  * routes" said `/`), or to where `next` was taking them. Waiting for the status call also keeps its answer from
  * arriving after a fresh login.
  */

@@ -86,7 +86,7 @@ describe('RedirectIfSignedIn', () => {
   });
 
   it.each([
-    // rules.md "Sessions and routes": to / (their home there, issue 26), or where `next` was going.
+    // rules.md "Sessions and routes": to / (their home there, decision 019), or where `next` was going.
     ['/login', '/'],
     ['/login?next=%2Fnotes', '/notes'],
     ['/login?next=%2F%2Fevil.test', '/'],

@@ -6,7 +6,7 @@ import { safeNextPath, SIGNED_IN_HOME } from '../lib/safe-next-path';
 
 /**
  * After a login, signup or provider sign-in: keep the user and go where the visitor was headed (`next`), or to
- * their work, /chats (issue 15, item 4: not the marketing page that product.md §2's "/" was). The guard on these
+ * their work, /chats (decision 019: not the marketing page that product.md §2's "/" was). The guard on these
  * screens sends a signed-in visitor to the
  * same place, so whichever of the two acts first, the visitor lands in one spot.
  */

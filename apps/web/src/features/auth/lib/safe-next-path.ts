@@ -1,4 +1,4 @@
-/** Where a signed-in person's work is: sign-in lands here without a `next` (issue 15, item 4). */
+/** Where a signed-in person's work is: sign-in lands here without a `next` (decision 019). */
 export const SIGNED_IN_HOME = '/';
 
 /**

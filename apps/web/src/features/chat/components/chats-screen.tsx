@@ -90,7 +90,7 @@ export function ChatsScreen() {
   };
   const lastIsReply = chat.messages.at(-1)?.role === 'assistant';
   const loadingConversation = waitingToResume || chat.loading;
-  // At "0 of N left" the composer does not take a message the server would refuse (issue 15, item 6).
+  // At "0 of N left" the composer does not take a message the server would refuse (docs/product.md "Chat screen").
   const atLimit = usage !== null && usage.remaining <= 0 && !chat.busy;
   const sidebar = (
     <ConversationSidebar list={list} activeId={conversationId} onNavigate={closeDrawer} onDelete={setDeleting} />

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ChatUsage } from '@turtle/shared/entitlements';
 import { Plan } from '@turtle/shared/plans';
 
-/** What the composer says at "0 of N left" (issue 15, item 6): sending is blocked, and Free members see the way up. */
+/** What the composer says at "0 of N left" (docs/product.md "Chat screen"): sending is blocked, and Free members see the way up. */
 export function limitReachedText(usage: ChatUsage): string {
   return usage.limit === 1
     ? 'You have used your one reply for today.'

@@ -7,7 +7,7 @@ import { suggestNotes } from '../composer/mention-suggestions';
 const SUGGESTED_NOTES = 3;
 
 /**
- * The empty chat teaches `@` (issue 15, item 6): what a mention does, and the person's most recently opened notes as
+ * The empty chat teaches `@` (docs/product.md "Chat screen"): what a mention does, and the person's most recently opened notes as
  * one-tap suggestions that put the mention in the composer. Without notes, the way to write one.
  */
 export function MentionTips({ notes, onMention }: { notes: Note[]; onMention: (note: Note) => void }) {

@@ -44,7 +44,7 @@ export function ComposerFrame({
   );
 }
 
-/** While a reply streams, Stop takes the send button's place (issue 15, item 6). */
+/** While a reply streams, Stop takes the send button's place (docs/product.md "Chat screen"). */
 export function SendOrStopButton({
   onStop,
   onSend,

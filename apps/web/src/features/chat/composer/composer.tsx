@@ -25,7 +25,7 @@ export interface ComposerProps {
   notesLoading?: boolean;
   /** True while a reply streams: sending is blocked, typing is not. */
   disabled?: boolean;
-  /** While a reply streams, Stop takes the send button's place (issue 15, item 6) and calls this. */
+  /** While a reply streams, Stop takes the send button's place (docs/product.md "Chat screen") and calls this. */
   onStop?: () => void;
   /** Said under the editor and on the send button while sending is blocked for a reason (the daily limit). */
   blockedReason?: string;

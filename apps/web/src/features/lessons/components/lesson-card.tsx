@@ -13,7 +13,7 @@ interface LessonCardProps {
   onToggleCompleted: () => void;
 }
 
-/** A started, unfinished lesson shows how far the learner got (issue 15, item 7). */
+/** A started, unfinished lesson shows how far the learner got (docs/product.md "Lesson list"). */
 function ResumeProgress({ positionMs, duration }: { positionMs: number; duration: string }) {
   const totalMs = parseDuration(duration);
   const percent = Math.min(100, Math.max(2, Math.round((positionMs / totalMs) * 100)));
@@ -71,7 +71,7 @@ export function LessonCard({ lesson, completed, positionMs, onToggleCompleted }:
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-xs font-medium text-slate-500">
           Lesson {lesson.id}
-          {/* At every width (issue 15, item 7): on a phone it was hidden, and lessons 4 to 7 looked playable. */}
+          {/* At every width: on a phone it was hidden, and lessons 4 to 7 looked playable. */}
           {!lesson.ready && (
             <span className="rounded-full bg-amber-50 px-2 py-px font-medium text-amber-800 ring-1 ring-amber-200">
               Coming soon

@@ -11,7 +11,7 @@ function nextLessonId(id: string): string | undefined {
 }
 
 /**
- * Shown once the audio reaches its end (issue 15, item 7): the lesson is marked done and the next one is offered;
+ * Shown once the audio reaches its end (docs/product.md "Lesson player"): the lesson is marked done and the next one is offered;
  * a next lesson that is not ready yet says so and leads back to the list.
  */
 export function LessonFinished({

@@ -7,7 +7,7 @@ import { useLessons } from '../hooks/use-lessons';
 import { BackToLessons } from './back-to-lessons';
 
 /**
- * product.md §8 "Lesson not ready!", and not a dead end (issue 15, item 7): it says why, and lists the lessons that can be
+ * product.md §8 "Lesson not ready!", and not a dead end (docs/product.md "Lesson player"): it says why, and lists the lessons that can be
  * played now, the first one not yet done first.
  */
 export function LessonNotReady({ title }: { title: string }) {

@@ -71,7 +71,7 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
   useSavePosition(lesson.id, audioRef, audio.positionMs, audio.playing);
   const [finished, setFinished] = useState(false);
   const lessons = useLessons();
-  // Reaching the end ticks the lesson on this device (issue 15, item 7; the mark is never sent: product.md §2, issue 26)
+  // Reaching the end ticks the lesson on this device (the mark is never sent: product.md §2, decision 021)
   // and offers the next one.
   useEffect(() => {
     const element = audioRef.current;

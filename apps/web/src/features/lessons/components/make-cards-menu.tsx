@@ -7,7 +7,7 @@ const itemClass =
   'flex cursor-pointer select-none flex-col items-start rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
 
 /**
- * "Make cards" in the player (issue 13): from the sentence now playing, or from the whole lesson. Its own chunk
+ * "Make cards" in the player (decision 012): from the sentence now playing, or from the whole lesson. Its own chunk
  * (Radix's menu), loaded by `LazyMakeCardsMenu`; `openAtOnce` when the button was pressed before it arrived (the
  * stand-in paused the player then).
  */

@@ -11,7 +11,7 @@ const idsOf = (lessons: Pick<LessonSummary, 'id'>[]) => lessons.map((lesson) => 
 
 /**
  * product.md §2 "Lesson list": incomplete lessons first, completed ones after. A card ticked or unticked moves to its
- * place `SETTLE_MS` after the click (issue 26: it once stayed until the pointer left the list), and every card that
+ * place `SETTLE_MS` after the click (it once stayed until the pointer left the list), and every card that
  * moves glides there over `MOVE_MS` (none with reduced motion). Returns the order to show and a ref for the list.
  */
 export function useSettlingOrder<T extends Pick<LessonSummary, 'id'>>(

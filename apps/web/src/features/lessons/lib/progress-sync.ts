@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query/query-keys';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { getLessonProgress, mergeLessonProgress, saveLessonProgress } from '../api/lesson-progress';
 
-// Positions only: completed marks stay on the device and are never sent (product.md §2; issue 26). They are set with
+// Positions only: completed marks stay on the device and are never sent (product.md §2; decision 021). They are set with
 // `setLessonCompleted` from lib/lessons/lesson-progress-store.ts, which has no way to reach the server.
 
 /** While a lesson plays, its position reaches the account at most this often (pauses and seeks at once). */

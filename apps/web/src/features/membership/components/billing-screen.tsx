@@ -44,7 +44,7 @@ function PeriodEnd({ summary }: { summary: SubscriptionSummary }) {
   );
 }
 
-/** /account/billing (issue 15, item 3): the plan, when it renews or ends, cancel or resume, switch, and payments. */
+/** /account/billing (decision 018): the plan, when it renews or ends, cancel or resume, switch, and payments. */
 export function BillingScreen() {
   const { data: summary, error } = useServerQuery({
     queryKey: queryKeys.subscription,

@@ -20,7 +20,7 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
-/** Issue 31, item 4: a checkout opened in another tab expires once Pro is bought; the page says why. */
+/** One purchase of Pro (decision 018): a checkout opened in another tab expires once Pro is bought; the page says why. */
 export const EXPIRED_BY_PRO = 'This checkout has expired because Pro is already active.';
 
 /** /checkout/demo?session=<id>: the demo provider's checkout page (rules.md "Membership and payments"). */

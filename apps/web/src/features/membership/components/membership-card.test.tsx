@@ -33,7 +33,7 @@ describe('MembershipCard', () => {
     renderCard({ plan: 1, subscription: 1, expireAt: NEXT_MONTH });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pro Membership');
     expect(screen.getByText('Monthly')).toBeTruthy();
-    // product.md §2 "Expires On", with whether it renews said beside it (issue 15).
+    // product.md §2 "Expires On", with whether it renews said beside it (decision 018).
     expect(screen.getByText('Expires On')).toBeTruthy();
     expect(screen.getByText(formatExpiry(NEXT_MONTH)!).getAttribute('datetime')).toBe('2026-02-15');
     expect(screen.getByText('It renews on that day.')).toBeTruthy();

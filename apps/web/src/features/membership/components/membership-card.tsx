@@ -70,7 +70,7 @@ export function MembershipCard({ membership, payments, now, renews }: Membership
             <div className="flex items-start gap-3 text-sm">
               <CalendarDays className="mt-px size-5 shrink-0 text-slate-400" aria-hidden="true" />
               <div>
-                {/* product.md §2: the spec's "Expires On"; whether it renews then is said beside it (issue 15). */}
+                {/* product.md §2: the spec's "Expires On"; whether it renews then is said beside it (decision 018). */}
                 <dl className="flex flex-wrap items-center gap-x-3">
                   <dt className="text-slate-600">Expires On</dt>
                   <dd className="font-semibold text-slate-900">

@@ -31,7 +31,7 @@ export function PricingScreen() {
         : null;
   // product.md §2: the cards' buttons are "Get Started" and "Choose Pro" for everyone (rules.md: "Get Started" goes
   // to /chats when signed in). The card the member holds is marked current; a Pro member's "Choose Pro" is disabled,
-  // with the way to switch periods or manage the plan beside it (issue 15, item 2).
+  // with the way to switch periods or manage the plan beside it (decision 018).
   const freeAction = <GetStarted signedIn={signedIn} />;
   const proAction =
     plan !== Plan.PRO ? (

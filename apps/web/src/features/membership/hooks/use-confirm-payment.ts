@@ -12,7 +12,7 @@ const NO_SESSION = 'The payment link has no checkout session.';
  * them; on failure it is only logged (product.md §8), and the membership page shows the plan as it is. Either way, end
  * on /membership. Runs once per
  * checkout session and page load, even when the screen mounts twice (StrictMode, a guard showing its spinner). A
- * second purchase refunded by the server (issue 31, item 4) is told in a toast after the thanks.
+ * second purchase refunded by the server (decision 018) is told in a toast after the thanks.
  */
 const confirming = new Set<string | null>();
 

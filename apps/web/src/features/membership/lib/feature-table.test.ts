@@ -30,7 +30,7 @@ describe('featureRows', () => {
     expect(row('Advanced Analytics')?.pro).toEqual({ kind: 'included' });
   });
 
-  it('marks nothing as coming soon: every flashcard line is built (issues 13 and 14)', () => {
+  it('marks nothing as coming soon: every flashcard line is built (decisions 012 and 013)', () => {
     expect(
       featureRows()
         .filter((r) => r.comingSoon)

@@ -34,7 +34,7 @@ export function NoteEditor({ note }: { note?: Note }) {
   const userId = useTurtleStore((state) => state.user.id);
   const isNew = note === undefined;
   const [saved, setSaved] = useState(() => toDraft(note));
-  // A new note starts from the draft this person left on this device, if any (issue 15, item 8).
+  // A new note starts from the draft this person left on this device, if any (decision 008).
   const [draft, setDraft] = useState(() => (isNew ? (loadNewNoteDraft(userId) ?? saved) : saved));
   const [shownNote, setShownNote] = useState(note);
   // The version this editor's own save wrote: its echo from the cache must not reset what is being typed.

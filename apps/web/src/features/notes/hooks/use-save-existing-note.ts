@@ -25,7 +25,7 @@ interface SaveExistingNoteOptions {
 
 /**
  * The save of an existing note: only "Save Note" saves (product.md §2: "Back" returns to /notes without saving, so
- * nothing saves by itself; issue 26). One save at a time, each naming the version it is based on (`baseUpdatedAt`),
+ * nothing saves by itself; decision 022). One save at a time, each naming the version it is based on (`baseUpdatedAt`),
  * so an edit made in another window is never overwritten (409, shown as a failure).
  */
 export function useSaveExistingNote({ note, draft, saved, onSaved }: SaveExistingNoteOptions) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 
 /**
- * Unsaved work is not lost (issue 4): while `dirty`, leaving for another screen (a link, Back, the browser's back
+ * Unsaved work is not lost (decision 008): while `dirty`, leaving for another screen (a link, Back, the browser's back
  * button) is held until the user answers the returned blocker, and closing or reloading the tab asks the browser's
  * own question. `allowLeave()` lets the next navigation through: a successful save calls it before moving on.
  */

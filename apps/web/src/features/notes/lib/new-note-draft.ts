@@ -1,6 +1,6 @@
 import type { NoteDraft } from './note-draft';
 
-/** One draft per device, for the person who wrote it (issue 15, item 8: a new note's text survives a reload). */
+/** One draft per device, for the person who wrote it (decision 008: a new note's text survives a reload). */
 const KEY = 'turtle-note-draft';
 
 interface StoredDraft extends NoteDraft {
