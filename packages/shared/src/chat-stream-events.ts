@@ -37,7 +37,11 @@ export function encodeChatStreamEvent(event: ChatStreamEvent): string {
   }
 }
 
-const MessageSourceSchema = z.object({ id: z.string(), name: z.string() });
+const MessageSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  citation: z.number().int().min(1).optional(),
+});
 
 const ConversationSummarySchema = z.object({
   id: z.string(),

@@ -22,10 +22,14 @@ export const MESSAGE_RICH_CONTENT_MAX_LENGTH = 200_000;
  */
 export type MessageStatus = 'streaming' | 'complete' | 'stopped';
 
-/** A note a reply was given: shown under the reply as "Sources". */
+/**
+ * A note a reply was given: shown under the reply as "Sources". A note the assistant found itself (no mention:
+ * docs/decisions/036-one-index.md) carries the number the reply cites it by ([1], [2]).
+ */
 export interface MessageSource {
   id: string;
   name: string;
+  citation?: number;
 }
 
 /** product.md §3 "Chat message", as kept on the server. */

@@ -97,3 +97,49 @@ export async function searchPassages(
   };
   return rows.map(({ headline, ...row }) => ({ ...row, ...readHeadline(headline) }));
 }
+
+export interface RetrievedPassage {
+  kind: PassageKind;
+  sourceId: string;
+  title: string;
+  position: number;
+  body: string;
+}
+
+/** Words of a question that can match, as `websearch_to_tsquery` reads them: letters and digits only. */
+const QUESTION_WORDS_MAX = 32;
+const ALTERNATIVES = new Set(['or', 'and']);
+
+/**
+ * The owner's passages that best answer `question`, for the assistant (docs/decisions/036-one-index.md): any of its
+ * words may match (a question has words its answer lacks), more matches rank higher, at most `perSource` passages
+ * of one source. Empty when nothing matches.
+ */
+export async function retrievePassages(
+  db: DbOrTx,
+  userId: string,
+  question: string,
+  { limit, perSource }: { limit: number; perSource: number },
+): Promise<RetrievedPassage[]> {
+  const words = [
+    ...new Set((question.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((word) => !ALTERNATIVES.has(word))),
+  ].slice(0, QUESTION_WORDS_MAX);
+  if (words.length === 0) return [];
+  const result = await db.execute(sql`
+    with wanted as (select websearch_to_tsquery('english', ${words.join(' or ')}) as query)
+    select p.kind, p.source_id as "sourceId", p.title, p.position, p.body
+    from ${passages} p, wanted
+    where p.user_id = ${userId} and p.search @@ wanted.query
+    order by ts_rank_cd(p.search, wanted.query) desc, p.updated_at desc, p.position
+    limit ${limit * perSource}`);
+  const { rows } = result as unknown as { rows: RetrievedPassage[] };
+  const perSourceCount = new Map<string, number>();
+  const chosen: RetrievedPassage[] = [];
+  for (const row of rows) {
+    const seen = perSourceCount.get(row.sourceId) ?? 0;
+    if (seen >= perSource || chosen.length >= limit) continue;
+    perSourceCount.set(row.sourceId, seen + 1);
+    chosen.push(row);
+  }
+  return chosen;
+}

@@ -21,8 +21,10 @@ import {
 } from '../../core/conversations/conversations.repository';
 import { conversationNotFound } from './conversations.routes';
 import { buildPrompt } from './prompt';
+import type { MentionedNote } from '../../providers/llm/assistant';
 import { KeptReplySaver } from './kept-reply';
 import { loadMentionedNotes } from './mentioned-notes';
+import { retrieveForQuestion, type CitedPassage } from './retrieved-notes';
 import { saveExchange } from './save-exchange';
 
 const ALREADY_SENT = () => new HttpError(409, 'conflict', 'This message was already sent. Its reply is on its way.');
@@ -80,6 +82,10 @@ async function send(
   if (regenerate && !lastQuestion) throw new HttpError(400, 'validation', 'There is no message to answer yet.');
   // A regenerated reply sees the notes of the question that still exist; a new message's notes must all exist.
   const notes = lastQuestion ? await findOwnNotesByIds(db, user.id, lastQuestion.noteIds) : mentioned;
+  // No note named: the passages of the person's notes that best match the question (decision 036).
+  const question = lastQuestion?.content ?? ('message' in body ? body.message.content : '');
+  const retrieved =
+    notes.length === 0 ? await retrieveForQuestion(db, user.id, question) : { passages: [], sources: [] };
 
   const modelHistory = toModelHistory(
     lastQuestion
@@ -95,14 +101,14 @@ async function send(
     endsWithPage: false,
     prompt: {
       model,
-      messages: buildPrompt(modelHistory, notes),
+      messages: buildPrompt(modelHistory, notes, retrieved.passages),
       conversation: modelHistory,
-      notes: notes.map(({ name, content }) => ({ name, content })),
+      notes: notes.length > 0 ? notes.map(({ name, content }) => ({ name, content })) : citedNotes(retrieved.passages),
     },
     kept: {
       messageId,
       save: async () => {
-        const exchange = { user, body, existing, lastQuestion, notes, messageId };
+        const exchange = { user, body, existing, lastQuestion, notes, found: retrieved.sources, messageId };
         const saved = await onceForKey(db, request, sent, (tx) => saveExchange(tx, exchange));
         if (saved.meta.assistantMessageId !== messageId) throw ALREADY_SENT();
         const keeper = new KeptReplySaver(db, { conversationId: saved.conversationId, messageId }, request.log);
@@ -123,4 +129,15 @@ function toModelHistory(messages: Pick<MessageRow, 'role' | 'content' | 'status'
     kept.push({ role: message.role, content: message.content });
   }
   return kept.reverse();
+}
+
+/** The passages found for the question as the offline assistant reads notes: one per note, with its number. */
+function citedNotes(passages: CitedPassage[]): MentionedNote[] {
+  const byNote = new Map<number, MentionedNote>();
+  for (const passage of passages) {
+    const note = byNote.get(passage.citation);
+    if (note) note.content += `\n\n${passage.body}`;
+    else byNote.set(passage.citation, { name: passage.title, content: passage.body, citation: passage.citation });
+  }
+  return [...byNote.values()];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatSendBody, ChatSendMeta } from '@turtle/shared/conversation';
+import type { ChatSendBody, ChatSendMeta, MessageSource } from '@turtle/shared/conversation';
 import type { DbOrTx } from '../../db/database';
 import type { NoteRow } from '../../core/notes/notes.repository';
 import type { UserRow } from '../../core/identity/users.repository';
@@ -21,6 +21,8 @@ interface Exchange {
   /** Regenerate: the question whose reply is replaced. */
   lastQuestion: MessageRow | undefined;
   notes: NoteRow[];
+  /** With no note mentioned, the notes found for the question, numbered (decision 036). */
+  found: MessageSource[];
   /** The reply's id, chosen before (its stream slot names it). */
   messageId: string;
 }
@@ -31,7 +33,7 @@ interface Exchange {
  */
 export async function saveExchange(
   db: DbOrTx,
-  { user, body, existing, lastQuestion, notes, messageId }: Exchange,
+  { user, body, existing, lastQuestion, notes, found, messageId }: Exchange,
 ): Promise<{ conversationId: string; meta: ChatSendMeta }> {
   const now = Date.now();
   return db.transaction(async (tx) => {
@@ -61,7 +63,7 @@ export async function saveExchange(
     } else if (lastQuestion) {
       await deleteRepliesAfter(tx, conversation.id, lastQuestion.seq);
     }
-    const sources = notes.map(({ id, name }) => ({ id, name }));
+    const sources = notes.length > 0 ? notes.map(({ id, name }) => ({ id, name })) : found;
     await insertMessage(tx, {
       id: messageId,
       conversationId: conversation.id,

@@ -9,6 +9,8 @@ export interface PromptMessage {
 export interface MentionedNote {
   name: string;
   content: string;
+  /** A note found for the question, not mentioned: the number the reply cites it by ([1]). */
+  citation?: number;
 }
 
 /** The lesson a tutor question is about (`POST /api/lesson/chat`): its transcript and where the learner paused. */

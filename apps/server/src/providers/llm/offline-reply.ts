@@ -90,7 +90,8 @@ export function offlineReply(question: string, notes: MentionedNote[], firstRepl
   }
   for (const note of notes) {
     const quoted = mostRelevantSentences(note.content, question);
-    lines.push(`**From your note “${note.name}”:**`, '');
+    const cited = note.citation === undefined ? '' : ` [${note.citation}]`;
+    lines.push(`**From your note “${note.name}”${cited}:**`, '');
     if (quoted.length === 0) lines.push('> (This note is empty.)');
     for (const sentence of quoted) lines.push(`> ${sentence}`);
     lines.push('');

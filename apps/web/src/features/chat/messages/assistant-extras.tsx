@@ -6,7 +6,10 @@ import { CopyButton } from '../../../components/markdown/copy-button';
 
 export const TRUNCATED_NOTE = "The reply was cut short by the model's length limit.";
 
-/** Under a reply: the length-limit note and the notes the model was given ("Sources"). */
+/**
+ * Under a reply: the length-limit note and the notes the model was given ("Sources"), a found note with the number
+ * the reply cites it by (decision 036).
+ */
 export function AssistantNotes({ message }: { message: ConversationMessage }) {
   const sources = message.sources ?? [];
   if (!message.truncated && sources.length === 0) return null;
@@ -28,6 +31,7 @@ export function AssistantNotes({ message }: { message: ConversationMessage }) {
                 to={`/note/${encodeURIComponent(source.id)}`}
                 className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
               >
+                {source.citation !== undefined && `[${source.citation}] `}
                 {source.name || 'Untitled Note'}
               </Link>
               {index < sources.length - 1 ? ',' : ''}
