@@ -63,7 +63,12 @@ export const CARD_SHAPES: Record<string, Shape> = {
   'POST /api/cards/review/grade': {
     requests: (things) =>
       fc
-        .record({ cardId: idOr(things.cardId), rating: fc.constantFrom(1, 2, 3, 4), durationMs: fc.nat() })
+        .record({
+          cardId: idOr(things.cardId),
+          rating: fc.constantFrom(1, 2, 3, 4),
+          durationMs: fc.nat(),
+          queue: optional(fc.record({ deckId: optional(idOr(things.deckId)), tz: timeZone, ahead: fc.boolean() })),
+        })
         .map((json) => ({ path: '/api/cards/review/grade', json })),
   },
   'POST /api/cards/review/undo': { requests: () => fc.constant({ path: '/api/cards/review/undo', json: {} }) },
