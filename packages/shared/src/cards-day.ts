@@ -93,12 +93,51 @@ export interface StudyDay {
   end: number;
 }
 
+/**
+ * The date (UTC midnight, in ms) the study day holding `instant` is labelled with in `zone`: the wall-clock date, or
+ * the day before when the clock reads before 4 am. Dates are stepped in UTC, which has no DST.
+ */
+function studyDateAt(instant: number, zone: string): number {
+  const wall = wallClock(instant, zone);
+  const date = Date.UTC(wall.year, wall.month - 1, wall.day);
+  return wall.hour < STUDY_DAY_STARTS_AT_HOUR ? date - DAY_MS : date;
+}
+
+/** Study days found, by zone and by the UTC date of an instant in them, so a log's days are found once each. */
+const knownDays = new Map<string, Map<number, { start: number; end: number; number: number }[]>>();
+const KNOWN_DAYS_KEPT = 50_000;
+let knownDaysCount = 0;
+
+/**
+ * The number of the study day `instant` falls in, for a learner in `zone` (already validated): the days from
+ * 1970-01-01 to its label. Consecutive study days differ by one whatever their length (23 or 25 hours on a DST
+ * change), so the difference of two numbers is the study days between them. The queue's day (`studyDayAt`), the
+ * scheduler's elapsed days and the optimizer's `delta_t` all count with it (docs/decisions/012-flashcards.md).
+ * Each day is found once with `studyDayAt` and kept (a few `Intl` calls; a log of 100,000 reviews reads its days
+ * from the kept ones).
+ */
+export function studyDayNumber(instant: number, zone: string): number {
+  let byDate = knownDays.get(zone);
+  if (!byDate) knownDays.set(zone, (byDate = new Map()));
+  const key = Math.floor(instant / DAY_MS);
+  const days = byDate.get(key);
+  const known = days?.find((day) => day.start <= instant && instant < day.end);
+  if (known) return known.number;
+  const day = studyDayAt(instant, zone);
+  if (knownDaysCount >= KNOWN_DAYS_KEPT) {
+    knownDays.clear();
+    knownDaysCount = 0;
+    knownDays.set(zone, (byDate = new Map()));
+  }
+  const found = { start: day.start, end: day.end, number: Date.parse(day.label) / DAY_MS };
+  byDate.set(key, [...(byDate.get(key) ?? []), found]);
+  knownDaysCount++;
+  return found.number;
+}
+
 /** The study day `now` falls in, for a learner in `zone` (already validated). */
 export function studyDayAt(now: number, zone: string): StudyDay {
-  const wall = wallClock(now, zone);
-  // Before 4 am the day is still yesterday's; dates are stepped in UTC, which has no DST.
-  const date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
-  if (wall.hour < STUDY_DAY_STARTS_AT_HOUR) date.setUTCDate(date.getUTCDate() - 1);
+  const date = new Date(studyDateAt(now, zone));
   const next = new Date(date.getTime() + DAY_MS);
   const start = instantOf(
     date.getUTCFullYear(),
