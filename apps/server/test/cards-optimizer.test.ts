@@ -2,12 +2,13 @@ import { FSRSBinding } from '@open-spaced-repetition/binding';
 import { eq } from 'drizzle-orm';
 import { default_w } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studyDayNumber } from '@turtle/shared/cards-day';
 import type { OptimizerRun, OptimizerState } from '@turtle/shared/cards-optimizer';
 import { DAY_MS } from '@turtle/shared/constants';
 import { Plan } from '@turtle/shared/plans';
 import { cardSettings } from '../src/db/schema';
 import { toBindingItems } from '../src/features/cards/optimizer/fit';
-import { studyDayNumber, toFsrsItems } from '../src/features/cards/optimizer/fsrs-items';
+import { toFsrsItems } from '../src/features/cards/optimizer/fsrs-items';
 import { cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
 import { simulateReviewHistory } from './support/review-history';
@@ -82,7 +83,7 @@ describe('Optimize my schedule', () => {
       .map((review) => ({
         cardId: String(review.card).padStart(6, '0'),
         rating: review.rating,
-        day: studyDayNumber(review.reviewedAt, 0),
+        day: studyDayNumber(review.reviewedAt, 'UTC'),
         reviewedAt: review.reviewedAt,
         // Seeded as reviews (review-seed.ts): the whole log is each card's history.
         learning: false,

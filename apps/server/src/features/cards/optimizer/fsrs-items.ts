@@ -1,11 +1,9 @@
-import { DAY_MS } from '@turtle/shared/constants';
-
 /** One logged grade as the optimizer reads it. Grades come ordered by card, then time. */
 export interface LoggedGrade {
   cardId: string;
   /** 1-4 (Again, Hard, Good, Easy). */
   rating: number;
-  /** Days since the epoch, counted from the learner's 4 am (see `studyDayNumber`). */
+  /** The study day it fell on in the learner's zone (`studyDayNumber` of `@turtle/shared/cards-day`). */
   day: number;
   /** When, in ms. */
   reviewedAt: number;
@@ -29,14 +27,6 @@ export interface DatedItem {
   item: TrainingItem;
   day: number;
   at: number;
-}
-
-/**
- * The study day a review fell on, as a whole number: the learner's zone offset is applied once (the offset of
- * today), so a DST change moves a boundary by an hour twice a year, which FSRS's whole days do not notice.
- */
-export function studyDayNumber(reviewedAt: number, offsetMs: number, dayStartsAtHour = 4): number {
-  return Math.floor((reviewedAt + offsetMs - dayStartsAtHour * 3_600_000) / DAY_MS);
 }
 
 const isRating = (rating: number) => Number.isInteger(rating) && rating >= 1 && rating <= 4;

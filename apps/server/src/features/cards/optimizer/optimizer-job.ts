@@ -1,12 +1,12 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { default_w } from 'ts-fsrs';
-import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day';
+import { studyDayNumber } from '@turtle/shared/cards-day';
 import { CardState } from '@turtle/shared/cards-review';
 import type { Db, DbOrTx } from '../../../db/database';
 import { reviewLogs } from '../cards.tables';
 import { getCardSettings, saveFittedWeights } from '../settings.repository';
 import { startFit, type FitEnd, type FitLimits, type FitProcess } from './fit-process';
-import { studyDayNumber, type LoggedGrade } from './fsrs-items';
+import type { LoggedGrade } from './fsrs-items';
 import { TEST_FAULTS, type OptimizerInput, type TestFault } from './optimizer-protocol';
 import { endRun, endRunLease, touchRun } from './optimizer-runs.repository';
 
@@ -43,7 +43,11 @@ export async function countReviews(db: DbOrTx, userId: string): Promise<number> 
   return rows[0]?.total ?? 0;
 }
 
-async function readGrades(db: Db, userId: string, offsetMs: number): Promise<LoggedGrade[]> {
+/**
+ * The learner's log, each grade on its study day in `zone` (DST included), the count the scheduler's elapsed days
+ * use too (docs/decisions/012-flashcards.md), so an item's `delta_t` is the elapsed days the grade was made with.
+ */
+async function readGrades(db: Db, userId: string, zone: string): Promise<LoggedGrade[]> {
   const rows = await db
     .select({
       cardId: reviewLogs.cardId,
@@ -57,7 +61,7 @@ async function readGrades(db: Db, userId: string, offsetMs: number): Promise<Log
   return rows.map((row) => ({
     cardId: row.cardId,
     rating: row.rating,
-    day: studyDayNumber(row.reviewedAt, offsetMs, STUDY_DAY_STARTS_AT_HOUR),
+    day: studyDayNumber(row.reviewedAt, zone),
     reviewedAt: row.reviewedAt,
     learning: row.stateBefore === CardState.NEW || row.stateBefore === CardState.LEARNING,
   }));
@@ -77,11 +81,7 @@ export async function runOptimizer(
   let fit: FitProcess | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   try {
-    const now = Date.now();
-    const [settings, grades] = await Promise.all([
-      getCardSettings(db, run.userId),
-      readGrades(db, run.userId, zoneOffsetAt(now, run.tz)),
-    ]);
+    const [settings, grades] = await Promise.all([getCardSettings(db, run.userId), readGrades(db, run.userId, run.tz)]);
     const input: OptimizerInput = { grades, current: settings.weights ?? [...default_w] };
     let latest = { phase: 'Reading your reviews', progress: 0.01 };
     const { limits, fault } = fitSettings();
