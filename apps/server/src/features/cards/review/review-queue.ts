@@ -16,6 +16,8 @@ interface QueueScope {
   userId: string;
   deckId?: string;
   day: StudyDay;
+  /** The learner's zone: the buttons' intervals count elapsed days in its study days, as the grade will. */
+  zone?: string;
   now: number;
   settings: CardSettings;
 }
@@ -100,7 +102,7 @@ async function firstCard(db: DbOrTx, where: SQL | undefined) {
 
 type ReviewCardRow = NonNullable<Awaited<ReturnType<typeof firstCard>>>;
 
-function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number): ReviewCard {
+function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number, zone = 'UTC'): ReviewCard {
   return {
     id: row.id,
     noteId: row.noteId,
@@ -112,7 +114,7 @@ function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number): 
     back: row.back,
     source: row.source ?? null,
     state: row.state as ReviewCard['state'],
-    intervals: previewIntervals(row, settings, now),
+    intervals: previewIntervals(row, settings, now, zone),
     base: { reps: row.reps, lastReview: row.lastReview },
   };
 }
@@ -149,7 +151,7 @@ export async function nextCard(db: DbOrTx, scope: QueueScope, ahead: boolean) {
     return firstCard(db, scoped(scope, inArray(cards.state, LEARNING), lte(cards.due, horizon)));
   };
   const row = counts.learning + counts.review + counts.new > 0 ? await pick() : undefined;
-  if (row) return { card: toReviewCard(row, scope.settings, now), counts, nextDueAt: null };
+  if (row) return { card: toReviewCard(row, scope.settings, now, scope.zone), counts, nextDueAt: null };
   let nextDueAt: number | null = null;
   if (counts.learning > 0) {
     const rows = await db

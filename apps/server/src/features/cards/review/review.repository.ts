@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, max } from 'drizzle-orm';
-import type { Grade } from 'ts-fsrs';
 import {
   CARD_ALREADY_REVIEWED_MESSAGE,
   type CardSettings,
@@ -11,7 +10,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/database';
 import { cards, reviewLogs } from '../cards.tables';
 import { HttpError } from '../../../lib/http-error';
 import { cardNotFound } from '../decks/card-notes.repository';
-import { fromFsrsCard, schedulerFor, toFsrsCard, type CardMemory } from './scheduler';
+import { fromFsrsCard, gradeAt, type CardMemory } from './scheduler';
 
 /** A card's FSRS memory, as the scheduler reads it (shared by the review, the queue and the forecast). */
 export const memoryColumns = {
@@ -70,7 +69,8 @@ export interface GradeMade {
  * with the card's row locked (`SELECT … FOR UPDATE`), so grades of one card at once run one after the other. With
  * `base` (the state the card was shown in; docs/decisions/012-flashcards.md) a grade is recorded only on that state:
  * the same grade again gets the first answer and records nothing, any other grade on a state the card has left is
- * 409. Without `base` (older clients) the grade applies to the card as it is.
+ * 409. Without `base` (older clients) the grade applies to the card as it is. Elapsed days are study days in the
+ * learner's `zone` (UTC when the grade names none).
  */
 export async function gradeCard(...args: Parameters<typeof makeGrade>): Promise<GradeResponse> {
   return (await makeGrade(...args)).answer;
@@ -87,6 +87,7 @@ export async function makeGrade(
     settings: CardSettings;
     now: number;
     base?: GradeBase;
+    zone?: string;
   },
 ): Promise<GradeMade> {
   return db.transaction(async (tx) => {
@@ -102,11 +103,7 @@ export async function makeGrade(
       if (answer) return answer;
       throw cardAlreadyReviewed();
     }
-    const { card, log } = schedulerFor(input.settings).next(
-      toFsrsCard(before),
-      new Date(input.now),
-      input.rating as Grade,
-    );
+    const { card, log } = gradeAt(before, input.settings, input.now, input.rating, input.zone ?? 'UTC');
     const after = fromFsrsCard(card);
     await tx.update(cards).set(after).where(eq(cards.id, input.cardId));
     await tx.insert(reviewLogs).values({

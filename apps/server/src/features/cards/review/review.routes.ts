@@ -21,7 +21,8 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     if (deckId) await requireOwnDeck(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
     const now = Date.now();
-    return nextCard(db, { userId: user.id, deckId, day: studyDayAt(now, tz), now, settings }, ahead === '1');
+    const scope = { userId: user.id, deckId, day: studyDayAt(now, tz), zone: tz, now, settings };
+    return nextCard(db, scope, ahead === '1');
   });
 
   /**
@@ -37,9 +38,10 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     if (deckId) await requireOwnDeck(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
     return onceForKey(db, request, { scope: 'grade', userId: user.id }, async (tx) => {
-      const input = { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base };
+      // Elapsed days are counted in the learner's study days (docs/decisions/012-flashcards.md); no zone is UTC.
+      const input = { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base, zone: tz };
       const { answer, gradedAt: now } = await makeGrade(tx, input);
-      const scope = { userId: user.id, deckId, day: studyDayAt(now, tz), now, settings };
+      const scope = { userId: user.id, deckId, day: studyDayAt(now, tz), zone: tz, now, settings };
       return { ...answer, next: await nextCard(tx, scope, ahead) };
     });
   });

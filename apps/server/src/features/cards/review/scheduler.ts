@@ -6,7 +6,9 @@ import {
   type FSRS,
   type FSRSParameters,
   type Grade,
+  type RecordLogItem,
 } from 'ts-fsrs';
+import { studyDayNumber } from '@turtle/shared/cards-day';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@turtle/shared/constants';
 import type { CardSettings, CardStateId, IntervalPreview, Rating } from '@turtle/shared/cards-review';
 import { RATINGS } from '@turtle/shared/cards-review';
@@ -90,6 +92,32 @@ export function fromFsrsCard(card: Card): CardMemory {
   };
 }
 
+/**
+ * The card as ts-fsrs should read it when graded at `now` by a learner in `zone`: its last review moved to `now`
+ * less the study days between the two, whole 24-hour days. ts-fsrs counts `elapsed_days` by UTC midnights between
+ * `last_review` and `now` (its `dateDiffInDays`) and reads `last_review` for nothing else; so the count it makes is
+ * the study days (4 am in the learner's zone, DST included: `studyDayNumber`), the same count the queue and the
+ * optimizer make. `now` stays the real time, so due dates (`now` plus the interval) and the fuzz seed (the review
+ * time) are what they were. A clock that went back counts 0. docs/decisions/012-flashcards.md, the study day.
+ */
+export function fsrsCardAt(memory: CardMemory, now: number, zone: string): Card {
+  const card = toFsrsCard(memory);
+  if (memory.lastReview === null) return card;
+  const days = Math.max(0, studyDayNumber(now, zone) - studyDayNumber(memory.lastReview, zone));
+  return { ...card, last_review: new Date(now - days * DAY_MS) };
+}
+
+/** A grade at `now` by a learner in `zone`: the card's next state and ts-fsrs's log (elapsed days in study days). */
+export function gradeAt(
+  memory: CardMemory,
+  settings: SchedulerSettings,
+  now: number,
+  rating: Rating,
+  zone: string,
+): RecordLogItem {
+  return schedulerFor(settings).next(fsrsCardAt(memory, now, zone), new Date(now), rating as Grade);
+}
+
 /** A new card made at `now` (due at once, in the order made). */
 export const newCardMemory = (now: number): CardMemory => fromFsrsCard(createEmptyCard(new Date(now)));
 
@@ -104,13 +132,14 @@ export function intervalLabel(ms: number): string {
   return `${round(days / 365)}y`;
 }
 
-/** Where each rating would put the card if it were rated at `now`. */
+/** Where each rating would put the card if a learner in `zone` rated it at `now` (what `gradeAt` would give). */
 export function previewIntervals(
   memory: CardMemory,
   settings: SchedulerSettings,
   now: number,
+  zone = 'UTC',
 ): Record<Rating, IntervalPreview> {
-  const preview = schedulerFor(settings).repeat(toFsrsCard(memory), new Date(now));
+  const preview = schedulerFor(settings).repeat(fsrsCardAt(memory, now, zone), new Date(now));
   const result = {} as Record<Rating, IntervalPreview>;
   for (const rating of RATINGS) {
     const due = preview[rating as Grade].card.due.getTime();

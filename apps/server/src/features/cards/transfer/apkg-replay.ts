@@ -1,36 +1,27 @@
-import type { Grade } from 'ts-fsrs';
 import type { CardContent } from '@turtle/shared/cards';
 import { REVIEW_DURATION_MAX_MS } from '@turtle/shared/cards-review';
 import type { ImportedReview } from '../decks/card-notes.repository';
-import {
-  fromFsrsCard,
-  newCardMemory,
-  schedulerFor,
-  toFsrsCard,
-  type CardMemory,
-  type SchedulerSettings,
-} from '../review/scheduler';
+import type { Rating } from '@turtle/shared/cards-review';
+import { fromFsrsCard, gradeAt, newCardMemory, type CardMemory, type SchedulerSettings } from '../review/scheduler';
 import type { AnkiReview } from './anki-collection';
 
 /**
  * A card's Anki history replayed through the learner's own FSRS scheduler: each grade at its time, so the card's
  * state and the log are exactly what grading those cards here would have made (and undo and the optimizer read
- * them as any other review).
+ * them as any other review). Elapsed days are study days in `zone` (4 am there, as a grade made here counts
+ * them): UTC, since the import request names no zone (docs/decisions/012-flashcards.md).
  */
 export function replayHistory(
   reviews: AnkiReview[],
   settings: SchedulerSettings,
+  zone = 'UTC',
 ): { memory: CardMemory; reviews: ImportedReview[] } {
-  const scheduler = schedulerFor(settings);
   let memory = newCardMemory(reviews[0]!.at);
   const logs: ImportedReview[] = [];
   for (const review of reviews) {
     const before = memory;
-    const { card, log } = scheduler.next(
-      toFsrsCard(before),
-      new Date(Math.max(review.at, before.lastReview ?? 0)),
-      review.ease as Grade,
-    );
+    const at = Math.max(review.at, before.lastReview ?? 0);
+    const { card, log } = gradeAt(before, settings, at, review.ease as Rating, zone);
     memory = fromFsrsCard(card);
     logs.push({
       rating: review.ease,
