@@ -25,6 +25,11 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
  */
 const HEALTH_STALL_MS = 400;
 const REFUSAL_MS = 2_000;
+/**
+ * A package whose 50 MB collection must be unzipped and opened before its caps can be read: about a second on a quiet
+ * machine, 5.1 s once on a clean clone while other suites ran beside it. The finding it guards was a minute or more.
+ */
+const CAPPED_READ_MS = 15_000;
 
 const logLines: string[] = [];
 let server: TestServer;
@@ -90,7 +95,7 @@ describe('an Anki package over the budget is refused before the work, the server
       'This package has more than 300,000 reviews, Turtle imports at most 300,000. Nothing was imported.',
     );
     // Unzipping and opening the 50 MB collection is most of it.
-    expect(ms).toBeLessThan(5_000);
+    expect(ms).toBeLessThan(CAPPED_READ_MS);
     expect(worstHealthMs).toBeLessThan(HEALTH_STALL_MS);
     expect(await stored(user.id)).toEqual(NOTHING);
   });
@@ -102,7 +107,7 @@ describe('an Anki package over the budget is refused before the work, the server
     expect(messageOf(response)).toBe(
       'A card in this package has more than 5,000 reviews, Turtle imports at most 5,000 per card. Nothing was imported.',
     );
-    expect(ms).toBeLessThan(5_000);
+    expect(ms).toBeLessThan(CAPPED_READ_MS);
     expect(worstHealthMs).toBeLessThan(HEALTH_STALL_MS);
     expect(await stored(user.id)).toEqual(NOTHING);
   });
