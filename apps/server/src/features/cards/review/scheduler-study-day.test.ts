@@ -4,7 +4,7 @@ import { studyDayNumber } from '@turtle/shared/cards-day';
 import { CardState, type Rating } from '@turtle/shared/cards-review';
 import { toFsrsItems, type LoggedGrade } from '../optimizer/fsrs-items';
 import { DEFAULT_CARD_SETTINGS } from '../settings.repository';
-import { gradeAt, newCardMemory, previewIntervals, type CardMemory } from './scheduler';
+import { fromFsrsCard, gradeAt, newCardMemory, previewIntervals, type CardMemory } from './scheduler';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -17,22 +17,10 @@ function grade(zone: string, reviews: { at: number; rating: Rating }[]) {
   return reviews.map((review) => {
     const before = memory;
     const { card, log } = gradeAt(before, DEFAULT_CARD_SETTINGS, review.at, review.rating, zone);
-    memory = { ...before, ...fromCard(card) };
+    memory = { ...before, ...fromFsrsCard(card) };
     return { ...review, elapsedDays: log.elapsed_days, stateBefore: before.state };
   });
 }
-const fromCard = (card: ReturnType<typeof gradeAt>['card']): Partial<CardMemory> => ({
-  state: card.state as CardMemory['state'],
-  due: card.due.getTime(),
-  stability: card.stability,
-  difficulty: card.difficulty,
-  elapsedDays: card.elapsed_days,
-  scheduledDays: card.scheduled_days,
-  learningSteps: card.learning_steps,
-  reps: card.reps,
-  lapses: card.lapses,
-  lastReview: card.last_review ? card.last_review.getTime() : null,
-});
 
 // docs/decisions/012-flashcards.md: scheduler, queue and optimizer count one study day (4 am in the learner's zone).
 describe('the scheduler counts elapsed days in study days', () => {
@@ -76,7 +64,7 @@ describe('the scheduler counts elapsed days in study days', () => {
     ] as const) {
       memory = {
         ...memory,
-        ...fromCard(gradeAt(memory, DEFAULT_CARD_SETTINGS, at(time), rating, 'Asia/Kolkata').card),
+        ...fromFsrsCard(gradeAt(memory, DEFAULT_CARD_SETTINGS, at(time), rating, 'Asia/Kolkata').card),
       };
     }
     const now = at('2026-01-20T23:00:00Z');
