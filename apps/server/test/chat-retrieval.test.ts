@@ -77,6 +77,16 @@ describe('the chat answers from the notes it finds', () => {
     expect(passages).toHaveLength(2);
   });
 
+  it('finds the same notes again when the reply is regenerated', async () => {
+    const { cookie } = await member();
+    const fees = await save(cookie, { name: 'Fund fees', content: 'The index fund costs 0.1% a year.' });
+    const first = await ask(cookie, message('How much does the index fund cost?'));
+    const conversationId = first[0]!.meta!.conversation.id;
+    const again = await ask(cookie, { conversationId, regenerate: true });
+    expect(again[0]!.meta!.sources).toEqual([{ id: fees.id, name: 'Fund fees', citation: 1 }]);
+    expect(sentPrompt()[1]!.content).toContain('<passage cite="1" note="Fund fees">');
+  });
+
   it('answers as before when nothing matches', async () => {
     const { cookie } = await member();
     await save(cookie, { name: 'Unrelated', content: 'Knitting patterns.' });

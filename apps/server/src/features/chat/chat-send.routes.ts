@@ -68,12 +68,13 @@ async function send(
   const regenerate = 'regenerate' in body;
   const sent = { scope: 'chat-send', userId: user.id };
   // One round trip: an earlier answer to this Idempotency-Key, the conversation, its messages and the mentioned
-  // notes are read together.
-  const [replayed, existing, history, mentioned] = await Promise.all([
+  // notes are read together, and, for a new message that names no note, the passages found for it (decision 036).
+  const [replayed, existing, history, mentioned, foundForMessage] = await Promise.all([
     storedAnswerFor<{ meta: ChatSendMeta }>(db, request, sent),
     body.conversationId ? findOwnConversation(db, user.id, body.conversationId) : undefined,
     body.conversationId ? listOwnMessages(db, user.id, body.conversationId) : [],
     regenerate ? [] : loadMentionedNotes(db, user.id, body.message.noteIds),
+    regenerate || body.message.noteIds?.length ? undefined : retrieveForQuestion(db, user.id, body.message.content),
   ]);
   // A retry of a send whose answer was lost: the first exchange, not a second one.
   if (replayed) return replay(request, reply, replayed.meta);
@@ -82,10 +83,13 @@ async function send(
   if (regenerate && !lastQuestion) throw new HttpError(400, 'validation', 'There is no message to answer yet.');
   // A regenerated reply sees the notes of the question that still exist; a new message's notes must all exist.
   const notes = lastQuestion ? await findOwnNotesByIds(db, user.id, lastQuestion.noteIds) : mentioned;
-  // No note named: the passages of the person's notes that best match the question (decision 036).
-  const question = lastQuestion?.content ?? ('message' in body ? body.message.content : '');
+  // No note named: the passages of the person's notes that best match the question (decision 036); a regenerated
+  // reply whose question named none finds them now.
   const retrieved =
-    notes.length === 0 ? await retrieveForQuestion(db, user.id, question) : { passages: [], sources: [] };
+    foundForMessage ??
+    (lastQuestion && notes.length === 0
+      ? await retrieveForQuestion(db, user.id, lastQuestion.content)
+      : { passages: [], sources: [] });
 
   const modelHistory = toModelHistory(
     lastQuestion
