@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PassageKind, SearchResult } from '@turtle/shared/search';
 import { SEARCH_RESULTS_MAX } from '@turtle/shared/search';
 import type { DbOrTx } from '../../db/database';
@@ -72,6 +72,29 @@ export function readHeadline(headline: string): Pick<SearchResult, 'snippet' | '
 }
 
 /**
+ * The owner's passages matching `websearch` (web-search syntax), best first: each with its source, its place in it and `columns`.
+ * The one place passages are read for a person: the owner filter is inside the query.
+ */
+async function rankedPassages<Row>(
+  db: DbOrTx,
+  userId: string,
+  websearch: string,
+  columns: SQL,
+  { kind, limit }: { kind?: PassageKind; limit: number },
+): Promise<Row[]> {
+  const result = await db.execute(sql`
+    with wanted as (select websearch_to_tsquery('english', ${websearch}) as query)
+    select p.kind, p.source_id as "sourceId", p.title, p.position, ${columns}
+    from ${passages} p, wanted
+    where p.user_id = ${userId}
+      and p.search @@ wanted.query
+      ${kind ? sql`and p.kind = ${kind}` : sql``}
+    order by ts_rank_cd(p.search, wanted.query) desc, p.updated_at desc, p.position
+    limit ${limit}`);
+  return (result as unknown as { rows: Row[] }).rows;
+}
+
+/**
  * The owner's passages that match `query` (web-search syntax: words, "a phrase", -without, or), best first. The
  * owner filter is inside the one query: no other person's passage is ever read.
  */
@@ -82,19 +105,19 @@ export async function searchPassages(
   options: { kind?: PassageKind; limit?: number } = {},
 ): Promise<SearchResult[]> {
   const limit = Math.min(options.limit ?? SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX);
-  const result = await db.execute(sql`
-    with wanted as (select websearch_to_tsquery('english', ${query}) as query)
-    select p.kind, p.source_id as "sourceId", p.title, p.position,
-      ts_headline('english', translate(p.body, ${START + STOP}, ''), wanted.query, ${HEADLINE_OPTIONS}) as headline
-    from ${passages} p, wanted
-    where p.user_id = ${userId}
-      and p.search @@ wanted.query
-      ${options.kind ? sql`and p.kind = ${options.kind}` : sql``}
-    order by ts_rank_cd(p.search, wanted.query) desc, p.updated_at desc, p.position
-    limit ${limit}`);
-  const { rows } = result as unknown as {
-    rows: { kind: PassageKind; sourceId: string; title: string; position: number; headline: string }[];
-  };
+  const rows = await rankedPassages<{
+    kind: PassageKind;
+    sourceId: string;
+    title: string;
+    position: number;
+    headline: string;
+  }>(
+    db,
+    userId,
+    query,
+    sql`ts_headline('english', translate(p.body, ${START + STOP}, ''), wanted.query, ${HEADLINE_OPTIONS}) as headline`,
+    { kind: options.kind, limit },
+  );
   return rows.map(({ headline, ...row }) => ({ ...row, ...readHeadline(headline) }));
 }
 
@@ -125,14 +148,9 @@ export async function retrievePassages(
     ...new Set((question.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((word) => !ALTERNATIVES.has(word))),
   ].slice(0, QUESTION_WORDS_MAX);
   if (words.length === 0) return [];
-  const result = await db.execute(sql`
-    with wanted as (select websearch_to_tsquery('english', ${words.join(' or ')}) as query)
-    select p.kind, p.source_id as "sourceId", p.title, p.position, p.body
-    from ${passages} p, wanted
-    where p.user_id = ${userId} and p.search @@ wanted.query
-    order by ts_rank_cd(p.search, wanted.query) desc, p.updated_at desc, p.position
-    limit ${limit * perSource}`);
-  const { rows } = result as unknown as { rows: RetrievedPassage[] };
+  const rows = await rankedPassages<RetrievedPassage>(db, userId, words.join(' or '), sql`p.body`, {
+    limit: limit * perSource,
+  });
   const perSourceCount = new Map<string, number>();
   const chosen: RetrievedPassage[] = [];
   for (const row of rows) {
