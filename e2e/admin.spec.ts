@@ -3,6 +3,7 @@ import { applyAdminEmails } from '../apps/server/src/core/identity/administrator
 import { createSessionToken, createUser } from '../apps/server/test/support/factories';
 import { call } from '../apps/server/test/support/http';
 import { uniqueEmail, userButton } from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 
 // The operator console (docs/decisions/037-administrators.md): an administrator named by ADMIN_EMAILS finds a person,
@@ -53,6 +54,7 @@ describe('the operator console', () => {
     expect((await call(app.url, '/api/user/status', { cookie: memberSession })).data).toEqual({});
     await auditLog(page).getByText(member.email).waitFor();
     expect(await auditLog(page).getByText('sign out everywhere').count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, '/admin at 1280 px');
     expect(app.pageErrors).toEqual([]);
   });
 
@@ -78,6 +80,7 @@ describe('the operator console', () => {
     await page.getByRole('row', { name: /Boss/ }).first().waitFor();
     const overflowX = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     expect(overflowX).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, '/admin at 390 px');
     // The table's far columns are reached by scrolling the table, not the page.
     const table = page.locator('table').locator('..');
     expect(await table.evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);

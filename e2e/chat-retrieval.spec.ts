@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { composer } from './support/chat-composer';
 import { PHONE, useE2eApp } from './support/e2e-app';
 import { saveNoteViaApi, sidewaysOverflow } from './support/notes';
@@ -37,6 +38,7 @@ describe('the chat, asked without a mention', () => {
     expect(await reply.innerText()).toContain('From your note “Fund fees” [1]:');
     expect(await reply.innerText()).toContain('index fund');
     expect(await reply.innerText()).not.toContain('Groceries');
+    await expectNoSeriousA11yViolations(page, 'a reply with found sources at 1280 px');
     const source = reply.getByRole('link', { name: '[1] Fund fees' });
     await source.click();
     await page.waitForURL(`**/note/${note.id}`);
@@ -48,5 +50,6 @@ describe('the chat, asked without a mention', () => {
     const { page } = await askWithoutMention(PHONE);
     await lastReply(page).getByRole('link', { name: '[1] Fund fees' }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'a reply with found sources at 390 px');
   });
 });
