@@ -96,6 +96,31 @@ describe('the chat screen', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('keeps the messages on screen while the first message makes its conversation (no loading flash)', async () => {
+    // A new conversation is put in the list and in the address as its first reply starts; the page must not take the
+    // list for "a latest conversation to resume" in between, which blanked the messages for a moment (seen on a busy
+    // machine as a reply that vanished mid-stream).
+    const { page } = await openChat();
+    await page.evaluate(() => {
+      const seen = { removed: false, spinner: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (!document.querySelector('ol[aria-label="Messages"]')) seen.removed = true;
+        const statuses = document.querySelectorAll('section[aria-label="Chat"] [role="status"]');
+        if (Array.from(statuses).some((status) => status.textContent === 'Loading…')) seen.spinner = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await type(page, 'Hello there');
+    await page.keyboard.press('Enter');
+    await waitForReplies(page, 1);
+    await page.waitForURL(/[?&]c=/);
+    expect(await page.evaluate(() => (window as unknown as { seen: object }).seen)).toEqual({
+      removed: false,
+      spinner: false,
+    });
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('shows a reply as its text before the markdown renderer has arrived, then draws it as markdown', async () => {
     // Decision 023: the renderer is a chunk of its own, fetched once the chat is idle (not by its first render) and
     // by the first message with markdown in it, whichever comes first.

@@ -49,13 +49,7 @@ export function ChatsScreen() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
 
-  // `/chats` alone resumes the latest conversation (or starts a new one when there is none).
-  const resumeId = !requestedId && !startNew && list.loaded ? (list.conversations[0]?.id ?? null) : null;
-  useEffect(() => {
-    if (resumeId) setParams({ c: resumeId }, { replace: true });
-  }, [resumeId, setParams]);
   const conversationId = requestedId ?? null;
-  const waitingToResume = !requestedId && !startNew && (!list.loaded || resumeId !== null);
 
   const onCreated = useCallback(
     (conversation: ConversationSummary) => {
@@ -78,6 +72,15 @@ export function ChatsScreen() {
   }, [list, refreshUsage]);
   const { model } = useChosenModel();
   const chat = useChat({ conversationId, model, onCreated, onReplyEnded });
+
+  // `/chats` alone resumes the latest conversation (or starts a new one when there is none). Not while this page is
+  // writing a reply: the conversation its first message made is in the list a moment before it is in the address,
+  // and taking it for one to resume would blank the messages in between.
+  const resumeId = !requestedId && !startNew && list.loaded && !chat.busy ? (list.conversations[0]?.id ?? null) : null;
+  useEffect(() => {
+    if (resumeId) setParams({ c: resumeId }, { replace: true });
+  }, [resumeId, setParams]);
+  const waitingToResume = !requestedId && !startNew && !chat.busy && (!list.loaded || resumeId !== null);
 
   const title = useMemo(
     () => list.conversations.find((conversation) => conversation.id === conversationId)?.title ?? 'New chat',
