@@ -12,12 +12,19 @@ export const passages = pgTable(
   'passages',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** What the passage is of (`PassageKind`): a note. */
+    /**
+     * Whose material it is; null for what everyone who can open it shares, the lessons (decision 039), read only
+     * for the sources the reader may open.
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What the passage is of (`PassageKind`): a note, a chat message, a lesson. */
     kind: text('kind').notNull(),
+    /** The note, the chat message or the lesson. */
     sourceId: text('source_id').notNull(),
+    /** What holds the source: a chat message's conversation (its link, and what a conversation's delete removes). */
+    parentId: text('parent_id'),
+    /** A lesson passage's start in the audio, in milliseconds. */
+    startMs: integer('start_ms'),
     /** Its order within the source, from 0. */
     position: integer('position').notNull(),
     /** The source's title when the passage was written (a note's name). */
@@ -34,5 +41,6 @@ export const passages = pgTable(
   (table) => [
     index('passages_search_idx').using('gin', table.search),
     index('passages_source_idx').on(table.userId, table.kind, table.sourceId),
+    index('passages_parent_idx').on(table.userId, table.parentId),
   ],
 );
