@@ -27,9 +27,19 @@ export type MessageStatus = 'streaming' | 'complete' | 'stopped';
  * docs/decisions/036-one-index.md) carries the number the reply cites it by ([1], [2]).
  */
 export interface MessageSource {
+  /** The note's id; a past chat's message id; a lesson's id. */
   id: string;
+  /** The note's title, the past chat's title or the lesson's title. */
   name: string;
   citation?: number;
+  /** What was found, when not a note (decision 039): a message of a past chat, or a moment of a lesson. */
+  kind?: 'chat' | 'lesson';
+  /** A past chat's message: its conversation. */
+  conversationId?: string;
+  /** A lesson's moment: where the passage starts in the audio, in milliseconds. */
+  startMs?: number;
+  /** A found note's passage: its order in the note (opens the note there). */
+  position?: number;
 }
 
 /** product.md §3 "Chat message", as kept on the server. */

@@ -2,10 +2,10 @@ import { z } from './zod';
 import { safeText } from './text';
 
 /**
- * Search across the learner's material (docs/api.md "Search"): one index of passages of their notes, kept current with
- * every save and delete. Kinds beyond notes join the same index as they are indexed.
+ * Search across the learner's material (docs/api.md "Search"): one index of passages of their notes, their past chats
+ * (decision 036) and the lessons they can open (decision 039), kept current with every save and delete.
  */
-export const PASSAGE_KINDS = ['note'] as const;
+export const PASSAGE_KINDS = ['note', 'chat', 'lesson'] as const;
 export type PassageKind = (typeof PASSAGE_KINDS)[number];
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -16,17 +16,21 @@ export const SearchQuerySchema = z.object({
     .trim()
     .min(1, 'Type what to search for.')
     .max(SEARCH_QUERY_MAX_LENGTH, `A search is at most ${SEARCH_QUERY_MAX_LENGTH} characters.`),
-  kind: z.enum(PASSAGE_KINDS, { error: 'Search notes.' }).optional(),
+  kind: z.enum(PASSAGE_KINDS, { error: 'Search notes, past chats or lessons.' }).optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 /** One passage found: where it is (its source and its place there) and its text with the matched words marked. */
 export interface SearchResult {
   kind: PassageKind;
-  /** The note's id. */
+  /** The note's id, the chat message's id or the lesson's id. */
   sourceId: string;
-  /** The note's title. */
+  /** The note's title, the past chat's title or the lesson's title. */
   title: string;
+  /** A chat message's conversation. */
+  parentId?: string;
+  /** A lesson passage's start in the audio, in milliseconds. */
+  startMs?: number;
   /** The passage's order within its source, from 0. */
   position: number;
   /** Plain text around the match (never HTML). */

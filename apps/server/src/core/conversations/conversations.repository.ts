@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { chatMessages, conversations } from './conversations.tables';
+import { indexEndedReplies, removeConversationFromIndex } from './messages-index';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -41,12 +42,16 @@ export async function touchConversation(db: DbOrTx, id: string, now: number) {
   await db.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, id));
 }
 
+/** The conversation, its messages and their passages in the index (decision 036), in one transaction. */
 export async function deleteOwnConversation(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-    .returning({ id: conversations.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .returning({ id: conversations.id });
+    if (rows.length > 0) await removeConversationFromIndex(tx, userId, id);
+    return rows.length > 0;
+  });
 }
 
 /** The messages of the caller's own conversation, in order (none for another user's). */
@@ -106,9 +111,9 @@ export async function deleteMessage(db: DbOrTx, id: string): Promise<void> {
   await db.delete(chatMessages).where(eq(chatMessages.id, id));
 }
 
-/** Deletes the replies after message `seq` (regenerate replaces the last reply). */
-export async function deleteRepliesAfter(db: DbOrTx, conversationId: string, seq: number): Promise<void> {
-  await db
+/** Deletes the replies after message `seq` (regenerate replaces the last reply); answers their ids. */
+export async function deleteRepliesAfter(db: DbOrTx, conversationId: string, seq: number): Promise<string[]> {
+  const rows = await db
     .delete(chatMessages)
     .where(
       and(
@@ -116,7 +121,9 @@ export async function deleteRepliesAfter(db: DbOrTx, conversationId: string, seq
         gt(chatMessages.seq, seq),
         eq(chatMessages.role, 'assistant'),
       ),
-    );
+    )
+    .returning({ id: chatMessages.id });
+  return rows.map((row) => row.id);
 }
 
 /** Asks the conversation's reply in progress to stop; answers the ids of the replies asked. */
@@ -135,16 +142,26 @@ export async function requestStop(db: DbOrTx, conversationId: string): Promise<s
  */
 export async function markRepliesStopped(db: DbOrTx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(chatMessages)
-    .set({ status: 'stopped' })
-    .where(and(inArray(chatMessages.id, ids), eq(chatMessages.status, 'streaming')));
+  await db.transaction(async (tx) => {
+    const stopped = await tx
+      .update(chatMessages)
+      .set({ status: 'stopped' })
+      .where(and(inArray(chatMessages.id, ids), eq(chatMessages.status, 'streaming')))
+      .returning(ENDED);
+    await indexEndedReplies(tx, stopped, Date.now());
+  });
 }
+
+const ENDED = { id: chatMessages.id, conversationId: chatMessages.conversationId, content: chatMessages.content };
 
 /** At the start of the only server process: every reply still `streaming` was cut by a crash, and is stopped. */
 export async function stopEveryStreamingReply(db: DbOrTx): Promise<void> {
-  await db
-    .update(chatMessages)
-    .set({ status: 'stopped' })
-    .where(and(eq(chatMessages.status, 'streaming'), eq(chatMessages.role, 'assistant')));
+  await db.transaction(async (tx) => {
+    const stopped = await tx
+      .update(chatMessages)
+      .set({ status: 'stopped' })
+      .where(and(eq(chatMessages.status, 'streaming'), eq(chatMessages.role, 'assistant')))
+      .returning(ENDED);
+    await indexEndedReplies(tx, stopped, Date.now());
+  });
 }

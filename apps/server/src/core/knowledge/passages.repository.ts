@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PassageKind, SearchResult } from '@turtle/shared/search';
 import { SEARCH_RESULTS_MAX } from '@turtle/shared/search';
 import type { DbOrTx } from '../../db/database';
+import { conversations } from '../conversations/conversations.tables';
 import { passages } from './knowledge.tables';
 import { splitIntoPassages } from './split-passages';
 
@@ -10,6 +11,9 @@ export interface IndexedSource {
   userId: string;
   kind: PassageKind;
   sourceId: string;
+  /** What holds the source: a chat message's conversation. */
+  parentId?: string;
+  /** The title kept with each passage; a chat message keeps none: its conversation's title is read with it. */
   title: string;
   text: string;
 }
@@ -28,6 +32,7 @@ export async function indexSource(db: DbOrTx, source: IndexedSource, now: number
     userId: source.userId,
     kind: source.kind,
     sourceId: source.sourceId,
+    parentId: source.parentId ?? null,
     position,
     title: source.title,
     body,
@@ -35,7 +40,8 @@ export async function indexSource(db: DbOrTx, source: IndexedSource, now: number
   }));
   // An empty source still has one row: its title is found by its words, and the source reads as indexed.
   if (rows.length === 0) {
-    rows.push({ ...source, id: randomUUID(), position: 0, body: '', updatedAt: now });
+    const { text: _text, ...place } = source;
+    rows.push({ ...place, parentId: source.parentId ?? null, id: randomUUID(), position: 0, body: '', updatedAt: now });
   }
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await db.insert(passages).values(rows.slice(start, start + INSERT_BATCH));
@@ -46,6 +52,13 @@ export async function removeSource(db: DbOrTx, userId: string, kind: PassageKind
   await db
     .delete(passages)
     .where(and(eq(passages.userId, userId), eq(passages.kind, kind), eq(passages.sourceId, sourceId)));
+}
+
+/** Every passage of the sources `parentId` holds: a deleted conversation's messages. */
+export async function removeSourcesOf(db: DbOrTx, userId: string, kind: PassageKind, parentId: string): Promise<void> {
+  await db
+    .delete(passages)
+    .where(and(eq(passages.userId, userId), eq(passages.kind, kind), eq(passages.parentId, parentId)));
 }
 
 // Marks around each matched word in ts_headline's answer; taken out of the text first, so they are only ours.
@@ -80,19 +93,45 @@ async function rankedPassages<Row>(
   userId: string,
   websearch: string,
   columns: SQL,
-  { kind, limit }: { kind?: PassageKind; limit: number },
-): Promise<Row[]> {
+  { kind, limit, exceptParent }: RankOptions,
+): Promise<(Row & PassagePlace)[]> {
   const result = await db.execute(sql`
     with wanted as (select websearch_to_tsquery('english', ${websearch}) as query)
-    select p.kind, p.source_id as "sourceId", p.title, p.position, ${columns}
-    from ${passages} p, wanted
+    select p.kind, p.source_id as "sourceId", coalesce(c.title, p.title) as title, p.position,
+      p.parent_id as "parentId", p.start_ms as "startMs", ${columns}
+    from ${passages} p
+      cross join wanted
+      left join ${conversations} c on p.kind = 'chat' and c.id = p.parent_id and c.user_id = p.user_id
     where p.user_id = ${userId}
       and p.search @@ wanted.query
       ${kind ? sql`and p.kind = ${kind}` : sql``}
+      ${exceptParent ? sql`and p.parent_id is distinct from ${exceptParent}` : sql``}
     order by ts_rank_cd(p.search, wanted.query) desc, p.updated_at desc, p.position
     limit ${limit}`);
-  return (result as unknown as { rows: Row[] }).rows;
+  return (result as unknown as { rows: (Row & RawPlace)[] }).rows.map(({ parentId, startMs, ...row }) => ({
+    ...(row as unknown as Row & PassagePlace),
+    ...(parentId === null ? {} : { parentId }),
+    ...(startMs === null ? {} : { startMs }),
+  }));
 }
+
+interface RankOptions {
+  kind?: PassageKind;
+  limit: number;
+  /** Leave out the sources this holds: the conversation a reply is being written in. */
+  exceptParent?: string;
+}
+
+/** Where a passage is: its source, its place there, and (when it has them) what holds it and its start time. */
+export interface PassagePlace {
+  kind: PassageKind;
+  sourceId: string;
+  title: string;
+  position: number;
+  parentId?: string;
+  startMs?: number;
+}
+type RawPlace = { parentId: string | null; startMs: number | null };
 
 /**
  * The owner's passages that match `query` (web-search syntax: words, "a phrase", -without, or), best first. The
@@ -105,13 +144,7 @@ export async function searchPassages(
   options: { kind?: PassageKind; limit?: number } = {},
 ): Promise<SearchResult[]> {
   const limit = Math.min(options.limit ?? SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX);
-  const rows = await rankedPassages<{
-    kind: PassageKind;
-    sourceId: string;
-    title: string;
-    position: number;
-    headline: string;
-  }>(
+  const rows = await rankedPassages<{ headline: string }>(
     db,
     userId,
     query,
@@ -121,11 +154,7 @@ export async function searchPassages(
   return rows.map(({ headline, ...row }) => ({ ...row, ...readHeadline(headline) }));
 }
 
-export interface RetrievedPassage {
-  kind: PassageKind;
-  sourceId: string;
-  title: string;
-  position: number;
+export interface RetrievedPassage extends PassagePlace {
   body: string;
 }
 
@@ -142,21 +171,24 @@ export async function retrievePassages(
   db: DbOrTx,
   userId: string,
   question: string,
-  { limit, perSource }: { limit: number; perSource: number },
+  { limit, perSource, exceptParent }: { limit: number; perSource: number; exceptParent?: string },
 ): Promise<RetrievedPassage[]> {
   const words = [
     ...new Set((question.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((word) => !ALTERNATIVES.has(word))),
   ].slice(0, QUESTION_WORDS_MAX);
   if (words.length === 0) return [];
-  const rows = await rankedPassages<RetrievedPassage>(db, userId, words.join(' or '), sql`p.body`, {
+  const rows = await rankedPassages<{ body: string }>(db, userId, words.join(' or '), sql`p.body`, {
     limit: limit * perSource,
+    exceptParent,
   });
+  // A past chat counts as one source: its messages do not crowd out the rest.
   const perSourceCount = new Map<string, number>();
   const chosen: RetrievedPassage[] = [];
   for (const row of rows) {
-    const seen = perSourceCount.get(row.sourceId) ?? 0;
+    const source = row.parentId ?? row.sourceId;
+    const seen = perSourceCount.get(source) ?? 0;
     if (seen >= perSource || chosen.length >= limit) continue;
-    perSourceCount.set(row.sourceId, seen + 1);
+    perSourceCount.set(source, seen + 1);
     chosen.push(row);
   }
   return chosen;

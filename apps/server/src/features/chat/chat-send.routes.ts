@@ -74,7 +74,9 @@ async function send(
     body.conversationId ? findOwnConversation(db, user.id, body.conversationId) : undefined,
     body.conversationId ? listOwnMessages(db, user.id, body.conversationId) : [],
     regenerate ? [] : loadMentionedNotes(db, user.id, body.message.noteIds),
-    regenerate || body.message.noteIds?.length ? undefined : retrieveForQuestion(db, user.id, body.message.content),
+    regenerate || body.message.noteIds?.length
+      ? undefined
+      : retrieveForQuestion(db, user.id, body.message.content, body.conversationId),
   ]);
   // A retry of a send whose answer was lost: the first exchange, not a second one.
   if (replayed) return replay(request, reply, replayed.meta);
@@ -88,7 +90,7 @@ async function send(
   const retrieved =
     foundForMessage ??
     (lastQuestion && notes.length === 0
-      ? await retrieveForQuestion(db, user.id, lastQuestion.content)
+      ? await retrieveForQuestion(db, user.id, lastQuestion.content, body.conversationId)
       : { passages: [], sources: [] });
 
   const modelHistory = toModelHistory(
@@ -115,7 +117,11 @@ async function send(
         const exchange = { user, body, existing, lastQuestion, notes, found: retrieved.sources, messageId };
         const saved = await onceForKey(db, request, sent, (tx) => saveExchange(tx, exchange));
         if (saved.meta.assistantMessageId !== messageId) throw ALREADY_SENT();
-        const keeper = new KeptReplySaver(db, { conversationId: saved.conversationId, messageId }, request.log);
+        const keeper = new KeptReplySaver(
+          db,
+          { userId: user.id, conversationId: saved.conversationId, messageId },
+          request.log,
+        );
         return { meta: saved.meta, keeper };
       },
     },
@@ -135,13 +141,26 @@ function toModelHistory(messages: Pick<MessageRow, 'role' | 'content' | 'status'
   return kept.reverse();
 }
 
-/** The passages found for the question as the offline assistant reads notes: one per note, with its number. */
+/** The passages found for the question as the offline assistant reads notes: one per source, with its number. */
 function citedNotes(passages: CitedPassage[]): MentionedNote[] {
   const byNote = new Map<number, MentionedNote>();
   for (const passage of passages) {
     const note = byNote.get(passage.citation);
     if (note) note.content += `\n\n${passage.body}`;
-    else byNote.set(passage.citation, { name: passage.title, content: passage.body, citation: passage.citation });
+    else {
+      const found =
+        passage.kind === 'chat'
+          ? { kind: 'chat' as const }
+          : passage.at
+            ? { kind: 'lesson' as const, at: passage.at }
+            : undefined;
+      byNote.set(passage.citation, {
+        name: passage.title,
+        content: passage.body,
+        citation: passage.citation,
+        ...(found ? { found } : {}),
+      });
+    }
   }
   return [...byNote.values()];
 }

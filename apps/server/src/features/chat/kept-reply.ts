@@ -9,6 +9,7 @@ import {
   saveReplyProgress,
   touchConversation,
 } from '../../core/conversations/conversations.repository';
+import { indexMessage } from '../../core/conversations/messages-index';
 
 /** How often a reply in progress is saved (what a reopened page shows) and checked for Stop from elsewhere. */
 export const SAVE_EVERY_MS = 400;
@@ -24,7 +25,7 @@ export class KeptReplySaver implements ReplyKeeper {
 
   constructor(
     private readonly db: Db,
-    private readonly reply: { conversationId: string; messageId: string },
+    private readonly reply: { userId: string; conversationId: string; messageId: string },
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -41,10 +42,15 @@ export class KeptReplySaver implements ReplyKeeper {
       ending.kind === 'complete' || ending.kind === 'stopped' || (ending.kind === 'shutdown' && run.content !== '');
     if (!keep) await deleteMessage(db, reply.messageId);
     else {
-      await finishReply(db, reply.messageId, {
-        content: run.content,
-        status: ending.kind === 'complete' ? 'complete' : 'stopped',
-        truncated: ending.kind === 'complete' && ending.finish === 'length',
+      // The kept reply joins the index in the same transaction (decision 036): a past chat can be asked about.
+      await db.transaction(async (tx) => {
+        await finishReply(tx, reply.messageId, {
+          content: run.content,
+          status: ending.kind === 'complete' ? 'complete' : 'stopped',
+          truncated: ending.kind === 'complete' && ending.finish === 'length',
+        });
+        const { userId, conversationId, messageId } = reply;
+        await indexMessage(tx, userId, { id: messageId, conversationId, content: run.content }, Date.now());
       });
     }
     await touchConversation(db, reply.conversationId, Date.now());

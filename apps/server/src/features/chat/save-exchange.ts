@@ -12,6 +12,7 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '../../core/conversations/conversations.repository';
+import { indexMessage, removeMessages } from '../../core/conversations/messages-index';
 
 interface Exchange {
   user: UserRow;
@@ -60,8 +61,10 @@ export async function saveExchange(
         status: 'complete',
         createdAt: now,
       });
+      // The question joins the index with it (decision 036); its reply does when it is finished.
+      await indexMessage(tx, user.id, userMessage, now);
     } else if (lastQuestion) {
-      await deleteRepliesAfter(tx, conversation.id, lastQuestion.seq);
+      await removeMessages(tx, user.id, await deleteRepliesAfter(tx, conversation.id, lastQuestion.seq));
     }
     const sources = notes.length > 0 ? notes.map(({ id, name }) => ({ id, name })) : found;
     await insertMessage(tx, {

@@ -5,10 +5,11 @@ import { route } from '../../lib/route';
 import { requireUser } from '../../core/identity/sessions';
 import { searchPassages } from '../../core/knowledge/passages.repository';
 import { indexNotesLeftOut } from '../../core/notes/notes-index';
+import { indexMessagesLeftOut } from '../../core/conversations/messages-index';
 
 /**
  * Search across the learner's material (docs/api.md "Search", docs/decisions/036-one-index.md): the route, and once
- * the server is ready, the notes written before the index existed are indexed in the background.
+ * the server is ready, the notes and chat messages written before the index held them are indexed in the background.
  */
 export function registerSearch(app: FastifyInstance, db: Db): void {
   route(app, searchEndpoints.search, { user: requireUser }, async ({ user, query: { q, kind } }) => ({
@@ -18,11 +19,13 @@ export function registerSearch(app: FastifyInstance, db: Db): void {
   let closing = false;
   let backfill: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    backfill = indexNotesLeftOut(db, () => closing).then(
-      (count) => {
-        if (count > 0) app.log.info({ notes: count }, 'search: indexed the notes written before the index');
-      },
-      (error: unknown) => app.log.warn({ err: error }, 'search: indexing older notes stopped; the next start goes on'),
+    backfill = (async () => {
+      const notes = await indexNotesLeftOut(db, () => closing);
+      if (notes > 0) app.log.info({ notes }, 'search: indexed the notes written before the index');
+      const messages = await indexMessagesLeftOut(db, () => closing);
+      if (messages > 0) app.log.info({ messages }, 'search: indexed the chat messages written before the index');
+    })().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'search: indexing older material stopped; the next start goes on'),
     );
   });
   app.addHook('onClose', async () => {

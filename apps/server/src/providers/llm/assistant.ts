@@ -11,6 +11,11 @@ export interface MentionedNote {
   content: string;
   /** A note found for the question, not mentioned: the number the reply cites it by ([1]). */
   citation?: number;
+  /**
+   * What was found when it is not a note (decision 039): a past chat's message, or a lesson's moment with its
+   * `mm:ss`.
+   */
+  found?: { kind: 'chat' } | { kind: 'lesson'; at: string };
 }
 
 /** The lesson a tutor question is about (`POST /api/lesson/chat`): its transcript and where the learner paused. */

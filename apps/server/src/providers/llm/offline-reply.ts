@@ -73,6 +73,13 @@ export function mostRelevantSentences(text: string, question: string, count = QU
   return chosen.map((item) => item.sentence);
 }
 
+/** Where a quote is from: the note, the past chat or the lesson's moment. */
+function quotedFrom({ name, found }: MentionedNote): string {
+  if (found?.kind === 'chat') return `From your chat “${name}”`;
+  if (found?.kind === 'lesson') return `From the lesson “${name}” at ${found.at}`;
+  return `From your note “${name}”`;
+}
+
 /**
  * rules.md "Chat": without a model, say so, and still be useful: quote the parts of the mentioned notes that
  * match the question. Markdown, like a model's reply.
@@ -91,7 +98,7 @@ export function offlineReply(question: string, notes: MentionedNote[], firstRepl
   for (const note of notes) {
     const quoted = mostRelevantSentences(note.content, question);
     const cited = note.citation === undefined ? '' : ` [${note.citation}]`;
-    lines.push(`**From your note “${note.name}”${cited}:**`, '');
+    lines.push(`**${quotedFrom(note)}${cited}:**`, '');
     if (quoted.length === 0) lines.push('> (This note is empty.)');
     for (const sentence of quoted) lines.push(`> ${sentence}`);
     lines.push('');

@@ -2,13 +2,16 @@ import { BookOpen, CircleStop, Layers, RotateCcw, TriangleAlert } from 'lucide-r
 import { Link } from 'react-router';
 import { makeCardsHref } from '@turtle/shared/cards-links';
 import type { ConversationMessage } from '@turtle/shared/conversation';
+import { formatClock } from '@turtle/shared/lesson-helpers';
+import { passageHref, sourceLocation } from '@turtle/shared/source-links';
 import { CopyButton } from '../../../components/markdown/copy-button';
 
 export const TRUNCATED_NOTE = "The reply was cut short by the model's length limit.";
 
 /**
- * Under a reply: the length-limit note and the notes the model was given ("Sources"), a found note with the number
- * the reply cites it by (decision 036).
+ * Under a reply: the length-limit note and the notes the model was given ("Sources"), a found passage with the
+ * number the reply cites it by (decision 036), opening its place: the note, the past chat's message, the lesson's
+ * moment (decision 039).
  */
 export function AssistantNotes({ message }: { message: ConversationMessage }) {
   const sources = message.sources ?? [];
@@ -26,13 +29,14 @@ export function AssistantNotes({ message }: { message: ConversationMessage }) {
           <BookOpen className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
           <span>Sources: </span>
           {sources.map((source, index) => (
-            <span key={source.id}>
+            <span key={`${source.id}:${source.citation ?? ''}`}>
               <Link
-                to={`/note/${encodeURIComponent(source.id)}`}
+                to={passageHref(sourceLocation(source))}
                 className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
               >
                 {source.citation !== undefined && `[${source.citation}] `}
                 {source.name || 'Untitled Note'}
+                {source.kind === 'lesson' && ` ${formatClock(source.startMs ?? 0)}`}
               </Link>
               {index < sources.length - 1 ? ',' : ''}
             </span>
