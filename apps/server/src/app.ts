@@ -117,8 +117,8 @@ export async function buildApp({
   userRoutes(app, database.db, secureCookies);
   accountRoutes(app, database.db, secureCookies);
   passwordChangeRoutes(app, database.db, secureCookies);
-  signupLoginRoutes(app, database.db, secureCookies);
-  thirdPartyLoginRoutes(app, database.db, secureCookies);
+  signupLoginRoutes(app, database.db, secureCookies, config.supportEmail);
+  thirdPartyLoginRoutes(app, database.db, secureCookies, config.supportEmail);
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
   registerSearch(app, database.db);

@@ -34,6 +34,9 @@ export interface AdminPerson {
   signedUpAt: number;
   /** The newest session's start, or null if the person never signed in since sessions were kept. */
   lastSignInAt: number | null;
+  /** When the account was suspended (ms), or null; with what the person is told. */
+  suspendedAt: number | null;
+  suspensionReason: string | null;
 }
 
 export interface AdminPeopleResponse {
@@ -50,6 +53,27 @@ export const AdminPersonBodySchema = z.object({
 export interface SignOutEverywhereResponse {
   ok: true;
   sessionsEnded: number;
+}
+
+export const SUSPENSION_REASON_MAX = 300;
+
+export const AdminSuspendBodySchema = AdminPersonBodySchema.extend({
+  reason: safeText({ error: 'Say why, in a sentence the person will read.' })
+    .trim()
+    .min(1, 'Say why, in a sentence the person will read.')
+    .max(SUSPENSION_REASON_MAX, `The reason is at most ${SUSPENSION_REASON_MAX} characters.`),
+});
+export type AdminSuspendBody = z.infer<typeof AdminSuspendBodySchema>;
+
+export interface AdminPersonChangedResponse {
+  ok: true;
+  person: AdminPerson;
+}
+
+/** What a suspended person is told when a sign-in is refused (docs/decisions/037-administrators.md). */
+export function suspendedMessage(reason: string | null, supportEmail: string): string {
+  const why = reason ? ` Reason: ${reason}` : '';
+  return `This account is suspended.${why} Write to ${supportEmail} if you think this is a mistake.`;
 }
 
 export interface AdminAuditEntry {

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'idempotencyKeyReused',
   'proRequired',
   'notEnoughReviews',
+  'suspended',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -70,6 +70,15 @@ export const SHAPES: Record<string, Shape> = {
   'POST /api/admin/people/sign-out-everywhere': {
     requests: idBody('/api/admin/people/sign-out-everywhere', (things) => things.noteId),
   },
+  'POST /api/admin/people/suspend': {
+    requests: (things) =>
+      fc
+        .record({ id: idOr(things.noteId), reason: nasty })
+        .map((json) => ({ path: '/api/admin/people/suspend', json })),
+  },
+  'POST /api/admin/people/restore': {
+    requests: idBody('/api/admin/people/restore', (things) => things.noteId),
+  },
   'GET /api/search': {
     requests: getWith('/api/search', () => fc.record({ q: nasty, kind: fc.constantFrom('note', 'planet', '') })),
   },

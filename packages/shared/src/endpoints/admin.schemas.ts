@@ -6,4 +6,6 @@ import { withInputSchemas } from './input-schemas';
 export const adminEndpoints = withInputSchemas(entries, {
   people: { query: admin.AdminPeopleQuerySchema },
   signOutEverywhere: { body: admin.AdminPersonBodySchema },
+  suspend: { body: admin.AdminSuspendBodySchema },
+  restore: { body: admin.AdminPersonBodySchema },
 });

@@ -1,5 +1,7 @@
 import type {
   AdminAuditResponse,
+  AdminPersonChangedResponse,
+  AdminSuspendBodySchema,
   AdminPeopleQuerySchema,
   AdminPeopleResponse,
   AdminPersonBodySchema,
@@ -11,11 +13,15 @@ import { endpointTable, get, post } from './endpoint';
 export const adminEndpoints = endpointTable<AdminShapes>()({
   people: get('/api/admin/people'),
   signOutEverywhere: post('/api/admin/people/sign-out-everywhere', { encoding: 'json' }),
+  suspend: post('/api/admin/people/suspend', { encoding: 'json' }),
+  restore: post('/api/admin/people/restore', { encoding: 'json' }),
   audit: get('/api/admin/audit'),
 });
 
 type AdminShapes = {
   people: { query: typeof AdminPeopleQuerySchema; response: AdminPeopleResponse };
   signOutEverywhere: { body: typeof AdminPersonBodySchema; response: SignOutEverywhereResponse };
+  suspend: { body: typeof AdminSuspendBodySchema; response: AdminPersonChangedResponse };
+  restore: { body: typeof AdminPersonBodySchema; response: AdminPersonChangedResponse };
   audit: { response: AdminAuditResponse };
 };

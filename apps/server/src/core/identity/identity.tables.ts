@@ -15,6 +15,10 @@ export const users = pgTable('users', {
   plan: integer('plan').notNull().default(0),
   subscription: integer('subscription').notNull().default(3),
   expireAt: bigint('expire_at', { mode: 'number' }).notNull().default(-1),
+  /** When an administrator suspended the account (ms), or null: a suspended person cannot sign in (decision 037). */
+  suspendedAt: bigint('suspended_at', { mode: 'number' }),
+  /** What the person is told when a sign-in is refused; written by the administrator who suspended them. */
+  suspensionReason: text('suspension_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -44,7 +44,8 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
     const found = await sessionsById.load(id);
     // The expiry slides with use, but never past SESSION_MAX_AGE_MS after the login that made the session.
     const lastMoment = found ? found.session.createdAt.getTime() + SESSION_MAX_AGE_MS : 0;
-    if (!found || found.session.expiresAt.getTime() <= now || lastMoment <= now) {
+    // A suspension ends the person's sessions; one a sign-in made in the same moment ends here.
+    if (!found || found.session.expiresAt.getTime() <= now || lastMoment <= now || found.user.suspendedAt !== null) {
       if (found) await deleteSession(db, id);
       clearSessionCookie(reply, secureCookies);
       return;

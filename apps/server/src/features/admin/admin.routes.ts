@@ -6,8 +6,10 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { listAudit } from '../../core/audit/audit.repository';
+import { sessionCache } from '../../core/identity/session-cache';
 import type { UserRow } from '../../core/identity/users.repository';
-import { listPeople, signOutEverywhere } from './people.repository';
+import { findPerson, listPeople, signOutEverywhere } from './people.repository';
+import { restorePerson, suspendPerson } from './suspension.repository';
 
 const AUDIT_LIMIT = 200;
 
@@ -35,6 +37,26 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
     const ended = await signOutEverywhere(db, user.id, id);
     if (ended === undefined) throw new HttpError(404, 'notFound', 'That person does not exist.');
     return { ok: true, sessionsEnded: ended };
+  });
+
+  const changed = async (id: string) => {
+    const person = await findPerson(db, id);
+    if (!person) throw new HttpError(404, 'notFound', 'That person does not exist.');
+    return { ok: true as const, person };
+  };
+
+  route(app, adminEndpoints.suspend, options, async ({ user, body: { id, reason } }) => {
+    const suspended = await suspendPerson(db, user.id, id, reason);
+    if (!suspended) throw new HttpError(404, 'notFound', 'That person does not exist.');
+    for (const sessionId of suspended.sessionIds) sessionCache.forget(sessionId);
+    return changed(id);
+  });
+
+  route(app, adminEndpoints.restore, options, async ({ user, body: { id } }) => {
+    if ((await restorePerson(db, user.id, id)) === undefined) {
+      throw new HttpError(404, 'notFound', 'That person does not exist.');
+    }
+    return changed(id);
   });
 
   route(app, adminEndpoints.audit, options, async () => ({

@@ -8,6 +8,20 @@ import { identities, sessions, users } from '../../core/identity/identity.tables
 const userId = sql`"users"."id"`;
 const lastSignIn = sql<Date | null>`(select max(s.created_at) from ${sessions} s where s.user_id = ${userId})`;
 const hasIdentity = sql<boolean>`exists (select 1 from ${identities} i where i.user_id = ${userId})`;
+const personColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  plan: users.plan,
+  expireAt: users.expireAt,
+  passwordHash: users.passwordHash,
+  createdAt: users.createdAt,
+  lastSignIn,
+  hasIdentity,
+  suspendedAt: users.suspendedAt,
+  suspensionReason: users.suspensionReason,
+};
 
 /** `%`, `_` and `\` match themselves in the search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -24,18 +38,7 @@ export async function listPeople(
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, [count]] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        plan: users.plan,
-        expireAt: users.expireAt,
-        passwordHash: users.passwordHash,
-        createdAt: users.createdAt,
-        lastSignIn,
-        hasIdentity,
-      })
+      .select(personColumns)
       .from(users)
       .where(where)
       .orderBy(sql`${direction(column)} nulls last`, asc(users.id))
@@ -48,18 +51,46 @@ export async function listPeople(
   ]);
   return {
     total: count?.total ?? 0,
-    people: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      signInMethod: row.passwordHash ? (row.hasIdentity ? 'both' : 'password') : 'third-party',
-      plan: row.plan,
-      expireAt: row.expireAt,
-      signedUpAt: row.createdAt.getTime(),
-      lastSignInAt: row.lastSignIn ? new Date(row.lastSignIn).getTime() : null,
-    })),
+    people: rows.map(toAdminPerson),
   };
+}
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  email: string;
+  role: number;
+  plan: number;
+  expireAt: number;
+  passwordHash: string | null;
+  createdAt: Date;
+  lastSignIn: Date | string | null;
+  hasIdentity: boolean;
+  suspendedAt: number | null;
+  suspensionReason: string | null;
+}
+
+/** A person as the console shows them: how they sign in, never their password hash. */
+export function toAdminPerson(row: PersonRow): AdminPerson {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    signInMethod: row.passwordHash ? (row.hasIdentity ? 'both' : 'password') : 'third-party',
+    plan: row.plan,
+    expireAt: row.expireAt,
+    signedUpAt: row.createdAt.getTime(),
+    lastSignInAt: row.lastSignIn ? new Date(row.lastSignIn).getTime() : null,
+    suspendedAt: row.suspendedAt,
+    suspensionReason: row.suspensionReason,
+  };
+}
+
+/** One person as the console shows them, or undefined. */
+export async function findPerson(db: DbOrTx, id: string): Promise<AdminPerson | undefined> {
+  const [row] = await db.select(personColumns).from(users).where(eq(users.id, id));
+  return row && toAdminPerson(row);
 }
 
 /** Ends every session of the person, with its audit entry, in one transaction; undefined when nobody has the id. */

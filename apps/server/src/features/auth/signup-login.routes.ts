@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { countAttempt, createLimiter, rateLimited, tooManyAttempts } from '../../plugins/rate-limit';
 import { startSession } from '../../core/identity/sessions';
+import { refuseIfSuspended } from '../../core/identity/suspension';
 import { toUserResponse } from '../../core/identity/user-response';
 import { findUserByEmail, insertUser } from '../../core/identity/users.repository';
 import { logAuthEvent } from './auth-log';
@@ -19,7 +20,7 @@ import { hashPassword, verifyPassword } from './password';
 const emailAlreadyUsed = () => new HttpError(409, 'emailAlreadyUsed', AUTH_MESSAGES.emailAlreadyUsed, 'email');
 
 /** product.md §7: form-encoded signup and login; each answers the user and starts a new session. */
-export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean, supportEmail: string): void {
   const throttle = createLoginThrottle(app);
   const signupsPerEmail = createLimiter(app, SIGNUP_EMAIL_LIMIT);
   route(
@@ -84,6 +85,9 @@ export function signupLoginRoutes(app: FastifyInstance, db: Db, secureCookies: b
         throw new HttpError(401, 'invalidPassword', AUTH_MESSAGES.invalidPassword, 'password');
       }
       await throttle.reset(throttleKey);
+      // Only to someone who knows the password: whether an account is suspended is nobody else's business.
+      if (user.suspendedAt !== null) logAuthEvent(request, 'login', 'suspended', { userId: user.id });
+      refuseIfSuspended(user, supportEmail);
       await startSession(db, request, reply, user.id, secureCookies);
       await rememberDevice(db, request, reply, user.id, secureCookies);
       logAuthEvent(request, 'login', 'success', { userId: user.id });

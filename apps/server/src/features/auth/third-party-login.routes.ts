@@ -10,6 +10,7 @@ import { route } from '../../lib/route';
 import { rateLimited } from '../../plugins/rate-limit';
 import { hashSessionToken } from '../../core/identity/session-token';
 import { startSession } from '../../core/identity/sessions';
+import { refuseIfSuspended } from '../../core/identity/suspension';
 import { toUserResponse } from '../../core/identity/user-response';
 import {
   findUserByEmail,
@@ -30,7 +31,12 @@ const accountExists = () => new HttpError(409, 'accountExists', AUTH_MESSAGES.ac
  * rules.md "Third-party sign-in": `name` and `email` alone prove nothing. The one-time ticket the popup got
  * from a verified OIDC sign-in must be unused, unexpired, for this email and from this browser.
  */
-export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+export function thirdPartyLoginRoutes(
+  app: FastifyInstance,
+  db: Db,
+  secureCookies: boolean,
+  supportEmail: string,
+): void {
   route(
     app,
     sessionEndpoints.loginThirdParty,
@@ -52,6 +58,8 @@ export function thirdPartyLoginRoutes(app: FastifyInstance, db: Db, secureCookie
         throw invalidTicket();
       }
       const user = await userForTicket(db, ticket);
+      if (user.suspendedAt !== null) logAuthEvent(request, 'login_3rd_party', 'suspended', { userId: user.id });
+      refuseIfSuspended(user, supportEmail);
       await startSession(db, request, reply, user.id, secureCookies);
       logAuthEvent(request, 'login_3rd_party', 'success', { userId: user.id });
       return toUserResponse(user);
