@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyAdminEmails } from '../apps/server/src/core/identity/administrators';
 import { createSessionToken, createUser } from '../apps/server/test/support/factories';
 import { call } from '../apps/server/test/support/http';
-import { uniqueEmail, userButton } from './support/accounts';
+import { createPasswordAccount, logIn, uniqueEmail, userButton } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 
@@ -55,6 +55,39 @@ describe('the operator console', () => {
     await auditLog(page).getByText(member.email).waitFor();
     expect(await auditLog(page).getByText('sign out everywhere').count()).toBe(1);
     await expectNoSeriousA11yViolations(page, '/admin at 1280 px');
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('suspends a person, who is then told why at sign-in, and restores them, each action in the audit log', async () => {
+    const email = uniqueEmail('sam');
+    await createPasswordAccount(app.url, { name: 'Sam Suspended', email, password: 'secret12' });
+    const page = await bossPage();
+    await page.goto('/admin');
+    await page.getByLabel('Search by name or email').fill(email);
+    const row = page.getByRole('row', { name: /Sam Suspended/ });
+    await row.getByRole('button', { name: 'Suspend…' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Suspend Sam Suspended?' });
+    await dialog.getByLabel('Reason (shown to them when they try to sign in)').fill('Reselling access.');
+    await expectNoSeriousA11yViolations(page, 'the suspend dialog');
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByText('Sam Suspended is suspended and signed out everywhere.').waitFor();
+    await row.getByText('suspended', { exact: true }).waitFor();
+    await auditLog(page).getByText('suspend', { exact: true }).waitFor();
+
+    // The person, on their own browser, is told why and whom to write to; no session is made.
+    const { page: theirs } = await app.newPage();
+    await theirs.goto('/login');
+    await logIn(theirs, email, 'secret12');
+    await theirs
+      .getByText(/^This account is suspended\. Reason: Reselling access\. Write to .+ if you think/)
+      .waitFor();
+    expect(new URL(theirs.url()).pathname).toBe('/login');
+
+    await row.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('Sam Suspended can sign in again.').waitFor();
+    await auditLog(page).getByText('restore', { exact: true }).waitFor();
+    await logIn(theirs, email, 'secret12');
+    await userButton(theirs, 'Sam Suspended').waitFor();
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -10,3 +10,7 @@ export const listPeople = ({ q, ...rest }: PeopleQuery, signal?: AbortSignal) =>
 export const signOutEverywhere = (id: string) => api.call(adminEndpoints.signOutEverywhere, { body: { id } });
 
 export const listAudit = (signal?: AbortSignal) => api.call(adminEndpoints.audit, { signal });
+
+export const suspendPerson = (id: string, reason: string) => api.call(adminEndpoints.suspend, { body: { id, reason } });
+
+export const restorePerson = (id: string) => api.call(adminEndpoints.restore, { body: { id } });

@@ -8,6 +8,7 @@ import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { toast } from '../../../lib/toast';
 import { listPeople, signOutEverywhere, type PeopleQuery } from '../api/admin-calls';
+import { SuspensionActions } from './suspension-actions';
 
 type Sort = (typeof ADMIN_PEOPLE_SORTS)[number];
 const SORT_LABELS: Record<Sort, string> = {
@@ -24,7 +25,7 @@ const METHOD_LABELS: Record<AdminPerson['signInMethod'], string> = {
 
 const date = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleDateString());
 
-/** The people list: a search box, sortable columns, pages of 50, and "Sign out everywhere" for each person. */
+/** The people list: a search box, sortable columns, pages of 50, and "Sign out everywhere" and suspension for each person. */
 export function PeopleTable({ onAction }: { onAction: () => void }) {
   const [query, setQuery] = useState<PeopleQuery>({ q: '', sort: 'signedUp', order: 'desc', page: 1 });
   const { data, error, isFetching } = useServerQuery({
@@ -90,6 +91,14 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
                 <td className="px-3 py-2 font-medium text-slate-900">
                   {person.name}
                   {person.role === 1 && <span className="ml-2 text-xs text-brand-700">admin</span>}
+                  {person.suspendedAt !== null && (
+                    <span
+                      title={person.suspensionReason ?? undefined}
+                      className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800"
+                    >
+                      suspended
+                    </span>
+                  )}
                 </td>
                 <td className="px-3 py-2 text-slate-700">{person.email}</td>
                 <td className="px-3 py-2 text-slate-700">{METHOD_LABELS[person.signInMethod]}</td>
@@ -98,24 +107,27 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
                 </td>
                 <td className="px-3 py-2 text-slate-700">{date(person.signedUpAt)}</td>
                 <td className="px-3 py-2 text-slate-700">{date(person.lastSignInAt)}</td>
-                <td className="px-3 py-2 text-right">
-                  <button
-                    type="button"
-                    disabled={signOut.busy}
-                    onClick={async () => {
-                      if (!window.confirm(`Sign ${person.name} out on every device?`)) return;
-                      const done = await signOut.run(person);
-                      if (done) {
-                        toast(
-                          `${person.name} is signed out everywhere (${done.sessionsEnded} session${done.sessionsEnded === 1 ? '' : 's'}).`,
-                        );
-                        onAction();
-                      }
-                    }}
-                    className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
-                  >
-                    Sign out everywhere
-                  </button>
+                <td className="px-3 py-2">
+                  <div className="flex flex-col items-end gap-1 whitespace-nowrap">
+                    <button
+                      type="button"
+                      disabled={signOut.busy}
+                      onClick={async () => {
+                        if (!window.confirm(`Sign ${person.name} out on every device?`)) return;
+                        const done = await signOut.run(person);
+                        if (done) {
+                          toast(
+                            `${person.name} is signed out everywhere (${done.sessionsEnded} session${done.sessionsEnded === 1 ? '' : 's'}).`,
+                          );
+                          onAction();
+                        }
+                      }}
+                      className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+                    >
+                      Sign out everywhere
+                    </button>
+                    {person.role !== 1 && <SuspensionActions person={person} onChanged={onAction} />}
+                  </div>
                 </td>
               </tr>
             ))}
