@@ -93,7 +93,7 @@ async function rankedPassages<Row>(
   userId: string,
   websearch: string,
   columns: SQL,
-  { kind, limit, exceptParent }: RankOptions,
+  { kind, limit, exceptParent, lessons = [] }: RankOptions,
 ): Promise<(Row & PassagePlace)[]> {
   const result = await db.execute(sql`
     with wanted as (select websearch_to_tsquery('english', ${websearch}) as query)
@@ -102,7 +102,7 @@ async function rankedPassages<Row>(
     from ${passages} p
       cross join wanted
       left join ${conversations} c on p.kind = 'chat' and c.id = p.parent_id and c.user_id = p.user_id
-    where p.user_id = ${userId}
+    where (p.user_id = ${userId}${sharedLessons(lessons)})
       and p.search @@ wanted.query
       ${kind ? sql`and p.kind = ${kind}` : sql``}
       ${exceptParent ? sql`and p.parent_id is distinct from ${exceptParent}` : sql``}
@@ -115,7 +115,22 @@ async function rankedPassages<Row>(
   }));
 }
 
-interface RankOptions {
+/** The shared lesson passages (no owner, decision 039) of the lessons the reader may open, or none. */
+function sharedLessons(lessons: readonly string[]): SQL {
+  if (lessons.length === 0) return sql``;
+  const ids = sql.join(
+    lessons.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql` or (p.user_id is null and p.kind = 'lesson' and p.source_id in (${ids}))`;
+}
+
+export interface ReadScope {
+  /** The lessons the reader can open: their shared passages are read with the reader's own (decision 039). */
+  lessons?: readonly string[];
+}
+
+interface RankOptions extends ReadScope {
   kind?: PassageKind;
   limit: number;
   /** Leave out the sources this holds: the conversation a reply is being written in. */
@@ -141,7 +156,7 @@ export async function searchPassages(
   db: DbOrTx,
   userId: string,
   query: string,
-  options: { kind?: PassageKind; limit?: number } = {},
+  options: { kind?: PassageKind; limit?: number } & ReadScope = {},
 ): Promise<SearchResult[]> {
   const limit = Math.min(options.limit ?? SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX);
   const rows = await rankedPassages<{ headline: string }>(
@@ -149,7 +164,7 @@ export async function searchPassages(
     userId,
     query,
     sql`ts_headline('english', translate(p.body, ${START + STOP}, ''), wanted.query, ${HEADLINE_OPTIONS}) as headline`,
-    { kind: options.kind, limit },
+    { kind: options.kind, limit, lessons: options.lessons },
   );
   return rows.map(({ headline, ...row }) => ({ ...row, ...readHeadline(headline) }));
 }
@@ -171,7 +186,7 @@ export async function retrievePassages(
   db: DbOrTx,
   userId: string,
   question: string,
-  { limit, perSource, exceptParent }: { limit: number; perSource: number; exceptParent?: string },
+  { limit, perSource, exceptParent, lessons }: { limit: number; perSource: number; exceptParent?: string } & ReadScope,
 ): Promise<RetrievedPassage[]> {
   const words = [
     ...new Set((question.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((word) => !ALTERNATIVES.has(word))),
@@ -180,6 +195,7 @@ export async function retrievePassages(
   const rows = await rankedPassages<{ body: string }>(db, userId, words.join(' or '), sql`p.body`, {
     limit: limit * perSource,
     exceptParent,
+    lessons,
   });
   // A past chat counts as one source: its messages do not crowd out the rest.
   const perSourceCount = new Map<string, number>();

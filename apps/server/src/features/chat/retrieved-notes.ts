@@ -2,6 +2,7 @@ import type { MessageSource } from '@turtle/shared/conversation';
 import { formatClock } from '@turtle/shared/lesson-helpers';
 import type { Db } from '../../db/database';
 import { retrievePassages, type RetrievedPassage } from '../../core/knowledge/passages.repository';
+import { lessonsOpenTo } from '../../core/lessons/lesson-passages';
 import type { PromptPassage } from './prompt';
 
 /** How many passages a reply is given, and from one note (or one past chat) at most (docs/decisions/036-one-index.md). */
@@ -63,6 +64,7 @@ export async function retrieveForQuestion(
     limit: RETRIEVED_PASSAGES_MAX,
     perSource: RETRIEVED_PER_NOTE_MAX,
     exceptParent: exceptConversation,
+    lessons: lessonsOpenTo(),
   });
   return citePassages(found);
 }

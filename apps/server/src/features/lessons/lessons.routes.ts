@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { parseRange } from './byte-range';
 import { lessonChatRoute } from './lesson-chat.route';
+import { indexLessonsWhenReady } from './lesson-index';
 import { lessonProgressRoutes } from './lesson-progress.routes';
 import {
   AUDIO_URL_PREFIX,
@@ -67,6 +68,7 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
   });
 
   lessonChatRoute(app, catalog, options.services);
+  indexLessonsWhenReady(app, options.db, catalog);
 }
 
 /** RFC 9110 range requests (seeking needs them) over the audio held in memory, with its ETag. */

@@ -6,6 +6,7 @@ import { requireUser } from '../../core/identity/sessions';
 import { searchPassages } from '../../core/knowledge/passages.repository';
 import { indexNotesLeftOut } from '../../core/notes/notes-index';
 import { indexMessagesLeftOut } from '../../core/conversations/messages-index';
+import { lessonsOpenTo } from '../../core/lessons/lesson-passages';
 
 /**
  * Search across the learner's material (docs/api.md "Search", docs/decisions/036-one-index.md): the route, and once
@@ -13,7 +14,7 @@ import { indexMessagesLeftOut } from '../../core/conversations/messages-index';
  */
 export function registerSearch(app: FastifyInstance, db: Db): void {
   route(app, searchEndpoints.search, { user: requireUser }, async ({ user, query: { q, kind } }) => ({
-    results: await searchPassages(db, user.id, q, { kind }),
+    results: await searchPassages(db, user.id, q, { kind, lessons: lessonsOpenTo() }),
   }));
 
   let closing = false;
