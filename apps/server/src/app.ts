@@ -97,7 +97,8 @@ export async function buildApp({
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
+    // A route that names its own caching keeps it (card media: decision 038); every other API answer is never kept.
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   registerErrorHandler(app);

@@ -1,3 +1,4 @@
+import { CARD_MEDIA_SRC } from './card-media';
 import { MARKDOWN_ALLOWED_PROTOCOLS } from './constants';
 
 /** hast-util-sanitize's `Schema`, the parts used here (the web and the server check that it is one). */
@@ -21,17 +22,20 @@ export interface CardHtmlSchema {
  * Anki's formatting (bold, italic, underline, sub- and superscripts, line breaks, lists, code, tables, links and
  * images) and what markdown itself draws. No element keeps an attribute that is not listed (so no handler, style,
  * class, id or target), addresses keep the protocols of product.md §2, and script-like elements go with their content.
+ * A sound is `<audio src>` and may load only the person's own card media (`/api/cards/media/<sha256>`, decision 038),
+ * which the card face draws as a play control.
  * Plain data in hast-util-sanitize's `Schema` shape, so this package needs none of the markdown libraries.
  */
 export const CARD_HTML_SCHEMA: CardHtmlSchema = {
   tagNames: [
     ...['p', 'br', 'div', 'hr', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     ...['b', 'strong', 'i', 'em', 'u', 's', 'del', 'sub', 'sup', 'code', 'pre', 'kbd'],
-    ...['ul', 'ol', 'li', 'input', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'img'],
+    ...['ul', 'ol', 'li', 'input', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'img', 'audio'],
   ],
   attributes: {
     a: ['href', 'title'],
     img: ['src', 'alt', 'title'],
+    audio: [['src', CARD_MEDIA_SRC]],
     // Fenced code names its language; remark-math marks its formulas (KaTeX draws them after this step).
     code: [['className', /^language-[\w+#.-]+$/, 'math-inline', 'math-display']],
     ol: ['start', ['className', 'contains-task-list']],

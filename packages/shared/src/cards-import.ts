@@ -1,4 +1,5 @@
 import { z } from './zod';
+import type { ApkgMediaSummary } from './card-media';
 import { IdSchema, type CardAllowance, type CardKind } from './cards';
 
 /**
@@ -82,9 +83,9 @@ export interface ApkgSummary {
   /** Cards that come with a review history (the rest start new). */
   cardsWithHistory: number;
   skipped: {
-    /** Media files in the package (images, sounds): not imported. */
+    /** Media files in the package not kept: not an image or sound Turtle keeps, or used by no imported card. */
     mediaFiles: number;
-    /** Notes whose text referred to media; the text is kept without it. */
+    /** Notes whose text referred to media that is not kept; the text is kept without it. */
     notesWithMedia: number;
     /** Note types Turtle has no kind for, with how many notes each. */
     unknownNoteTypes: { name: string; notes: number }[];
@@ -97,4 +98,6 @@ export interface ApkgSummary {
   /** Examples of what the cards will look like. */
   samples: { kind: CardKind; front: string; back: string; deck: string }[];
   allowance: CardAllowance;
+  /** The images and sounds the cards use, kept with them (docs/decisions/038-card-media.md). */
+  media?: ApkgMediaSummary;
 }

@@ -16,3 +16,4 @@ export * from '../features/oidc/oidc.tables';
 export * from '../features/lessons/lessons.tables';
 export * from '../features/billing/billing.tables';
 export * from '../features/cards/cards.tables';
+export * from '../features/cards/media/card-media.tables';

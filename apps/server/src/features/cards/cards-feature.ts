@@ -3,6 +3,7 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import type { CardsOptions } from './cards-options';
 import { decksRoutes } from './decks/decks.routes';
 import { draftsRoutes } from './drafts/drafts.routes';
+import { cardMediaRoutes } from './media/card-media.routes';
 import { reviewRoutes } from './review/review.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 
@@ -17,4 +18,5 @@ export function registerCards(app: FastifyInstance, options: CardsOptions): void
   draftsRoutes(app, options);
   transferRoutes(app, options);
   analyticsRoutes(app, options);
+  cardMediaRoutes(app, options);
 }

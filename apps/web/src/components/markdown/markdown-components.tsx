@@ -39,6 +39,23 @@ function MarkdownImage({ src, alt, title }: ComponentProps<'img'> & { node?: unk
   );
 }
 
+/**
+ * A card's sound (decision 038): the browser's own play control, named for screen readers, loading nothing until it
+ * is played. The card HTML subset lets `<audio>` load only the person's card media.
+ */
+function MarkdownAudio({ src }: ComponentProps<'audio'> & { node?: unknown }) {
+  if (typeof src !== 'string' || !src) return null;
+  return (
+    <audio
+      controls
+      preload="none"
+      src={src}
+      aria-label="Play sound"
+      className="my-2 inline-block h-10 max-w-full align-middle"
+    />
+  );
+}
+
 /** remark-math's classes on a formula KaTeX has not drawn yet (it has not loaded, or failed to). */
 function isFormula(className: string | undefined): boolean {
   return /(?:^|\s)math-(?:inline|display)(?:\s|$)/.test(className ?? '');
@@ -112,6 +129,7 @@ export const markdownComponents: Components = {
   hr: ({ node: _node, className, ...props }) => <hr className={cn('my-6 border-slate-200', className)} {...props} />,
   a: MarkdownLink,
   img: MarkdownImage,
+  audio: MarkdownAudio,
   strong: ({ node: _node, className, ...props }) => (
     <strong className={cn('font-semibold text-slate-900', className)} {...props} />
   ),

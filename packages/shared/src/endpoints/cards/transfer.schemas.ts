@@ -1,3 +1,4 @@
+import { MediaParamsSchema } from '../path-params';
 import * as cardsImport from '../../cards-import';
 import { withInputSchemas } from '../input-schemas';
 import { cardTransferEndpoints as entries } from './transfer';
@@ -7,4 +8,5 @@ export const cardTransferEndpoints = withInputSchemas(entries, {
   export: { query: cardsImport.ExportQuerySchema },
   previewCsv: { body: cardsImport.ImportBodySchema },
   importCsv: { body: cardsImport.ImportBodySchema },
+  media: { params: MediaParamsSchema },
 });

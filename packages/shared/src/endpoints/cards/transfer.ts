@@ -5,6 +5,7 @@ import type {
   ImportPreview,
   ImportResponse,
 } from '../../cards-import';
+import type { MediaParamsSchema } from '../path-params';
 import { endpointTable, get, post, type FileUpload } from '../endpoint';
 
 /** docs/api.md "Flashcards": export (CSV or an Anki package) and import (CSV, or an Anki package's bytes). */
@@ -15,6 +16,8 @@ export const cardTransferEndpoints = endpointTable<CardTransferShapes>()({
   importCsv: post('/api/cards/import', { encoding: 'json' }),
   previewApkg: post('/api/cards/import/apkg/preview', { encoding: 'binary' }),
   importApkg: post('/api/cards/import/apkg', { encoding: 'binary' }),
+  /** An image or sound a card uses (docs/decisions/038-card-media.md): its bytes, for its owner only. */
+  media: get('/api/cards/media/:sha256', { kind: 'file' }),
 });
 
 /** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
@@ -24,4 +27,5 @@ type CardTransferShapes = {
   importCsv: { body: typeof ImportBodySchema; response: ImportResponse };
   previewApkg: { body: FileUpload; response: ApkgSummary };
   importApkg: { body: FileUpload; response: ApkgSummary };
+  media: { params: typeof MediaParamsSchema };
 };

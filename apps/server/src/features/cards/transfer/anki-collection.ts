@@ -1,3 +1,4 @@
+import type { PackageMedia } from './apkg-media';
 /** An Anki collection as Turtle reads it (anki-read.ts): plain rows, what the import plans from. */
 
 export interface AnkiNoteType {
@@ -45,4 +46,6 @@ export interface AnkiCollection {
   cards: AnkiCard[];
   reviews: AnkiReview[];
   mediaFiles: number;
+  /** The media files Turtle keeps, by name, and those it does not (docs/decisions/038-card-media.md). */
+  media?: PackageMedia;
 }

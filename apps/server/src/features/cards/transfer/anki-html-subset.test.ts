@@ -74,10 +74,11 @@ describe('Anki import keeps the card HTML subset (docs/security.md 7d.3)', () =>
     expect(text('\\( never closed &lt;b&gt;')).toBe('\\( never closed &lt;b>');
   });
 
-  it('drops images for now, keeping their alt text, and says there was media', () => {
+  it('drops an image whose file the package does not hold, keeping its alt text, and says there was media', () => {
     expect(fromAnkiHtml('A <img src="cat.jpg" alt="cat &amp; dog"> here')).toEqual({
       text: 'A cat & dog here',
       hadMedia: true,
+      media: [],
     });
   });
 

@@ -135,6 +135,11 @@ export class CardTextWriter {
     if (end < words.length && content) this.space = true;
   }
 
+  /** A whole element written as it is (a media file's `<img>` or `<audio>`, made by the caller from safe parts). */
+  element(html: string): void {
+    this.emit(html);
+  }
+
   /** An inline tag of the subset, opened (`opener` is the whole tag as it will be written). */
   open(name: string, opener: string): void {
     if (this.inline.length >= MAX_DEPTH) return;

@@ -7,7 +7,7 @@ describe('Anki HTML to card text', () => {
   it('reads back what the export writes, exactly', async () => {
     const text = 'a < b & "c"\nsecond line {{c1::cloze}}';
     const { toAnkiHtml } = await ankiHtmlWriter();
-    expect(fromAnkiHtml(toAnkiHtml(text))).toEqual({ text, hadMedia: false });
+    expect(fromAnkiHtml(toAnkiHtml(text))).toEqual({ text, hadMedia: false, media: [] });
   });
 
   it('keeps bold and the line breaks of divs, drops other markup and decodes entities', () => {
@@ -16,10 +16,11 @@ describe('Anki HTML to card text', () => {
     ).toBe("<b>Bold</b> text<br>\nnext's A");
   });
 
-  it('leaves media out and says there was some', () => {
+  it('leaves media the package does not hold out and says there was some', () => {
     expect(fromAnkiHtml('Look <img src="cat.jpg"> here [sound:meow.mp3]')).toEqual({
       text: 'Look here',
       hadMedia: true,
+      media: [],
     });
   });
 

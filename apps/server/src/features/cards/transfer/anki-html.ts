@@ -8,8 +8,11 @@ import { CardTextWriter } from './anki-html-writer';
  * strikethrough, sub- and superscripts, code, line breaks, lists, tables and links with the allowed protocols
  * (anki-html-writer.ts says how each is written), and Anki's formulas `\(…\)` and `\[…\]` as they are, which the card
  * face draws with KaTeX. Everything else goes: attributes (styles, classes, handlers), `<span>` and `<font>` (their
- * text kept), scripts and styles with their content. Media are left out (the media files are not imported yet; an
- * image leaves its alt text), saying so in the summary.
+ * text kept), scripts and styles with their content. Media (docs/decisions/038-card-media.md): an `<img>` whose file
+ * the package holds as an image Turtle keeps becomes `<img src="/api/cards/media/<sha256>">` with its alt text, and a
+ * `[sound:…]` (or `<audio src>`) whose file is a sound Turtle keeps becomes `<audio src="/api/cards/media/<sha256>">`,
+ * which the card face draws as a play control; any other media is left out (an image leaves its alt text), saying so
+ * in the summary.
  *
  * Linear in the length of the field, whatever it holds (docs/decisions/034-import-budget.md): htmlparser2's
  * tokenizer reads it once, and every other step is a single pass too. Regular expressions over the HTML (`/<[^>]*>/g` and a lazy `<script>…</script>`)
@@ -36,8 +39,11 @@ const TABLE_PARTS: Record<string, string> = {
   th: 'th',
   td: 'td',
 };
-/** The attributes read: a link's address, an image's alt text, an ordered list's start. */
-const WANTED: Record<string, string> = { a: 'href', img: 'alt', ol: 'start' };
+/** The attributes read: a link's address, an image's alt text and file, a sound's file, an ordered list's start. */
+const WANTED: Record<string, readonly string[]> = { a: ['href'], img: ['alt', 'src'], audio: ['src'], ol: ['start'] };
+
+/** A package's media file, as the import keeps it: its address on our origin and whether it is an image or a sound. */
+export type MediaLookup = (name: string) => { url: string; kind: 'image' | 'audio' } | undefined;
 const NBSP = 0xa0;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -55,38 +61,52 @@ function allowedHref(value: string): string | null {
   return value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }
 
-/** `[sound:…]` references taken out in one pass; `found` says whether there was one. */
-function withoutSounds(html: string): { html: string; found: boolean } {
+/**
+ * `[sound:…]` references made `<audio src="…">` tags in one pass (the name as an attribute: `&` stays, for the
+ * tokenizer to decode as it decodes an `<img>`'s).
+ */
+function soundsAsTags(html: string): string {
   const lower = html.toLowerCase();
   let at = lower.indexOf('[sound:');
-  if (at === -1) return { html, found: false };
+  if (at === -1) return html;
   const parts: string[] = [];
   let from = 0;
-  let found = false;
   while (at !== -1) {
     const end = html.indexOf(']', at + 7);
     // No `]` after this one: none after any later one either.
     if (end === -1) break;
-    parts.push(html.slice(from, at));
+    parts.push(
+      html.slice(from, at),
+      `<audio src="${html
+        .slice(at + 7, end)
+        .replace(/"/g, '&quot;')
+        .replace(/</g, '&lt;')}"></audio>`,
+    );
     from = end + 1;
-    found = true;
     at = lower.indexOf('[sound:', from);
   }
   parts.push(html.slice(from));
-  return { html: parts.join(''), found };
+  return parts.join('');
 }
 
-export function fromAnkiHtml(field: string): { text: string; hadMedia: boolean } {
-  const sounds = withoutSounds(field);
-  const html = sounds.html;
-  let hadMedia = sounds.found;
+/**
+ * A field's card text; `hadMedia` says that media were left out of it, `media` names the package's files it uses
+ * (by the package's name).
+ */
+export function fromAnkiHtml(
+  field: string,
+  lookup: MediaLookup = () => undefined,
+): { text: string; hadMedia: boolean; media: string[] } {
+  const html = soundsAsTags(field);
+  let hadMedia = false;
+  const media: string[] = [];
   const writer = new CardTextWriter();
   let text: string[] = [];
   let tag = '';
   let hidden = false;
   let attribute = '';
   let value: string[] = [];
-  let wanted: string | undefined;
+  let wanted: Record<string, string> = {};
   const flush = () => {
     if (text.length) writer.text(text.join(''));
     text = [];
@@ -99,16 +119,23 @@ export function fromAnkiHtml(field: string): { text: string; hadMedia: boolean }
       writer.block();
       if (name === 'li') writer.item();
     } else if (name === 'ul' || name === 'ol') {
-      const start = Number(wanted);
+      const start = Number(wanted.start);
       writer.openList(name === 'ol', Number.isInteger(start) && start >= 0 && start < 1e9 ? start : 1);
     } else if (name === 'table') writer.openTable();
     else if (name in TABLE_PARTS) writer.tablePart(`<${TABLE_PARTS[name]}>`);
     else if (name === 'a') {
-      const href = wanted === undefined ? null : allowedHref(wanted);
+      const href = wanted.href === undefined ? null : allowedHref(wanted.href);
       if (href !== null) writer.open('a', `<a href="${escapeAttribute(href)}">`);
     } else if (MEDIA.has(name)) {
+      const file = wanted.src === undefined ? undefined : lookup(wanted.src);
+      if (file && file.kind === (name === 'img' ? 'image' : 'audio')) {
+        media.push(wanted.src!);
+        const alt = wanted.alt ? ` alt="${escapeAttribute(wanted.alt)}"` : '';
+        writer.element(name === 'img' ? `<img src="${file.url}"${alt}>` : `<audio src="${file.url}"></audio>`);
+        return;
+      }
       hadMedia = true;
-      if (name === 'img' && wanted) writer.text(wanted);
+      if (name === 'img' && wanted.alt) writer.text(wanted.alt);
     }
   };
   const close = (name: string) => {
@@ -133,7 +160,7 @@ export function fromAnkiHtml(field: string): { text: string; hadMedia: boolean }
       onopentagname: (start, end) => {
         flush();
         tag = html.slice(start, end).toLowerCase();
-        wanted = undefined;
+        wanted = {};
       },
       onopentagend: () => {
         if (HIDDEN.has(tag)) hidden = true;
@@ -153,13 +180,13 @@ export function fromAnkiHtml(field: string): { text: string; hadMedia: boolean }
         value = [];
       },
       onattribdata: (start, end) => {
-        if (WANTED[tag] === attribute) value.push(html.slice(start, end));
+        if (WANTED[tag]?.includes(attribute)) value.push(html.slice(start, end));
       },
       onattribentity: (codepoint) => {
-        if (WANTED[tag] === attribute) value.push(String.fromCodePoint(codepoint));
+        if (WANTED[tag]?.includes(attribute)) value.push(String.fromCodePoint(codepoint));
       },
       onattribend: () => {
-        if (WANTED[tag] === attribute && wanted === undefined) wanted = value.join('');
+        if (WANTED[tag]?.includes(attribute) && wanted[attribute] === undefined) wanted[attribute] = value.join('');
         value = [];
       },
       oncdata: () => {},
@@ -172,5 +199,5 @@ export function fromAnkiHtml(field: string): { text: string; hadMedia: boolean }
   tokenizer.write(html);
   tokenizer.end();
   flush();
-  return { text: writer.finish(), hadMedia };
+  return { text: writer.finish(), hadMedia, media };
 }

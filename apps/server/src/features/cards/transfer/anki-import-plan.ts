@@ -13,6 +13,7 @@ import { wellFormedText } from '@turtle/shared/text';
 import { fromAnkiHtml } from './anki-html';
 import type { AnkiCollection, AnkiNoteType, AnkiReview } from './anki-collection';
 import { APKG_BUDGET, budgetMessages, type ApkgBudget } from './apkg-budget';
+import { PlannedMedia } from './apkg-media';
 
 /** One note to create, with the Anki cards it takes over (by our ordinal) and their history. */
 export interface PlannedNote {
@@ -27,6 +28,8 @@ export interface ApkgPlan {
   /** By deck name as it will be (an existing deck's own spelling). */
   byDeck: Map<string, PlannedNote[]>;
   summary: Omit<ApkgSummary, 'allowance'>;
+  /** The package's images and sounds the planned notes use (docs/decisions/038-card-media.md). */
+  media: PlannedMedia;
 }
 
 /** Turtle's note ids are UUIDs: only a guid like one can be a note of ours (a Turtle export's). */
@@ -105,6 +108,7 @@ export function planApkgImport(
   };
   const byKind: Record<CardKind, number> = { basic: 0, reversed: 0, cloze: 0 };
   const samples: ApkgSummary['samples'] = [];
+  const media = new PlannedMedia(collection.media);
   let cards = 0;
   let reviews = 0;
   let cardsWithHistory = 0;
@@ -127,8 +131,8 @@ export function planApkgImport(
         skipped.reasons.push(`note ${note.id}: ${budgetMessages.fieldChars(budget)}`);
       continue;
     }
-    const front = fromAnkiHtml(note.fields[0] ?? '');
-    const back = fromAnkiHtml(note.fields[1] ?? '');
+    const front = fromAnkiHtml(note.fields[0] ?? '', media.lookup);
+    const back = fromAnkiHtml(note.fields[1] ?? '', media.lookup);
     if (front.hadMedia || back.hadMedia) skipped.notesWithMedia++;
     const parsed = CardContentSchema.safeParse({
       kind,
@@ -148,6 +152,7 @@ export function planApkgImport(
       continue;
     }
     const content = parsed.data;
+    media.use([...front.media, ...back.media]);
     const ordinals = new Set(cardOrdinals(content.kind, content.front));
     const ankiCards = cardsByNote.get(note.id) ?? [];
     const history = new Map<number, AnkiReview[]>();
@@ -189,9 +194,11 @@ export function planApkgImport(
       cardsWithHistory,
       skipped: {
         ...skipped,
+        mediaFiles: media.notKept(collection.mediaFiles),
         unknownNoteTypes: [...unknown].map(([name, notes]) => ({ name, notes })),
       },
       samples,
     },
+    media,
   };
 }

@@ -12,7 +12,9 @@ import { existingNoteIds } from '../decks/card-notes.repository';
 import { listOwnDecks } from '../decks/decks.repository';
 import type { SchedulerSettings } from '../review/scheduler';
 import { getCardSettings } from '../settings.repository';
+import { mediaQuota } from '../media/card-media.repository';
 import { checkPackageFits, writeApkgImport } from './anki-import';
+import { writeImportMedia } from './anki-import-media';
 import { mayBeTurtleNoteId } from './anki-import-plan';
 import { runApkgJob } from './apkg-job';
 import { IMPORT_RATE_LIMIT } from './import-rate-limit';
@@ -62,7 +64,11 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
 
   route(app, cardTransferEndpoints.previewApkg, options, async ({ user }, request) => {
     const plan = await planFor(db, request, user.id, null);
-    return { ...plan.summary, allowance: await readAllowance(db, user) };
+    return {
+      ...plan.summary,
+      allowance: await readAllowance(db, user),
+      media: { ...plan.media.summary, quota: await mediaQuota(db, user) },
+    };
   });
 
   /**
@@ -90,8 +96,13 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
         );
       }
       await checkPackageFits(tx, user, plan.summary.cards);
+      const quota = await writeImportMedia(tx, user, plan.media.files ?? [], Date.now());
       await writeApkgImport(tx, user.id, byDeck, plan.summary.cards, Date.now());
-      return { ...plan.summary, allowance: await readAllowance(tx, user) };
+      return {
+        ...plan.summary,
+        allowance: await readAllowance(tx, user),
+        media: { ...plan.media.summary, quota },
+      };
     });
   });
 }

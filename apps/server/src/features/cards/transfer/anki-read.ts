@@ -6,6 +6,7 @@ import { readColJson, readSchema15, replaceUnicase } from './anki-read-note-type
 import { checkColumns, checkSchema, TABLES_15 } from './anki-read-schema';
 import { countUpTo, eachRow, loadSqlJs, scalar } from './anki-read-sqlite';
 import { budgetMessages, refused, type ApkgBudget } from './apkg-budget';
+import { readPackageMedia } from './apkg-media';
 import { unzipCollection } from './apkg-unzip';
 
 /**
@@ -13,7 +14,7 @@ import { unzipCollection } from './apkg-unzip';
  * `collection.anki2` in Anki's schema 11 (what Anki writes with "Support older Anki versions", and what every Anki
  * before 2.1.50 writes), or, as Anki 2.1.50 and later write by default, the zstd-compressed `collection.anki21b` in
  * schema 18, whose note types and decks are tables of their own rather than JSON in `col`; which one is read is
- * decided as Anki decides it (apkg-meta.ts). Beside it: `media` and the numbered media files (not read).
+ * decided as Anki decides it (apkg-meta.ts). Beside it: `media` and the numbered media files (apkg-media.ts).
  *
  * It runs in the import's worker thread (apkg-worker.ts), within a budget (apkg-budget.ts): the collection's size is
  * checked in the zip directory and counted while it is inflated (apkg-unzip.ts); the schema may hold only plain
@@ -37,7 +38,7 @@ function splitFields(flds: string, max: number): { fields: string[]; oversized: 
   return { fields: [front, back], oversized: front.length > max || back.length > max };
 }
 
-function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 'mediaFiles'> {
+function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 'mediaFiles' | 'media'> {
   checkSchema(db, budget);
   const version = db.exec('select ver from col limit 1')[0]?.values[0]?.[0];
   if (version === undefined) throw refused('The package’s collection is empty.');
@@ -110,7 +111,12 @@ export async function readApkg(bytes: Uint8Array, budget: ApkgBudget): Promise<A
   // sql.js copied the file into its own file system: the inflated copy goes now, not after the reading.
   unzipped.collection = new Uint8Array(0);
   try {
-    return { ...readCollection(db, budget), mediaFiles: unzipped.mediaFiles };
+    const collection = readCollection(db, budget);
+    return {
+      ...collection,
+      mediaFiles: unzipped.mediaFiles,
+      media: await readPackageMedia(bytes, unzipped.entries, unzipped.version),
+    };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw refused('The package’s collection is damaged or not an Anki collection (its SQLite file cannot be read).');

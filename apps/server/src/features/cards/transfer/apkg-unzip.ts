@@ -22,7 +22,7 @@ const EXPORT_AGAIN = 'Export it again from Anki with “Support older Anki versi
 export async function unzipCollection(
   bytes: Uint8Array,
   budget: ApkgBudget,
-): Promise<{ collection: Uint8Array; mediaFiles: number }> {
+): Promise<{ collection: Uint8Array; mediaFiles: number; entries: ZipEntry[]; version: number }> {
   let entries: ZipEntry[];
   try {
     entries = readZipDirectory(bytes);
@@ -67,5 +67,5 @@ export async function unzipCollection(
       throw refused(`The package’s collection (collection.anki21b) is damaged: it is not valid zstd. ${EXPORT_AGAIN}`);
     }
   }
-  return { collection, mediaFiles: entries.filter((file) => /^\d+$/.test(file.name)).length };
+  return { collection, mediaFiles: entries.filter((file) => /^\d+$/.test(file.name)).length, entries, version };
 }

@@ -6,11 +6,13 @@
 // (scripts/lib/build-app.mjs).
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { ApkgMediaSummary } from '@turtle/shared/card-media';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import { HttpError } from '../../../lib/http-error';
 import type { SchedulerSettings } from '../review/scheduler';
 import { readApkg } from './anki-read';
 import type { ApkgBudget } from './apkg-budget';
+import type { PackageMediaFile } from './apkg-media';
 import type { PackedNote } from './apkg-replay';
 
 export interface ApkgWorkerInput {
@@ -31,9 +33,11 @@ export type ApkgWorkerMessage =
   | { type: 'read'; guids: string[] }
   | {
       type: 'planned';
-      summary: Omit<ApkgSummary, 'allowance'>;
+      summary: Omit<ApkgSummary, 'allowance' | 'media'>;
       /** Only when asked to replay. */
       byDeck: [string, PackedNote[]][] | null;
+      /** The images and sounds the notes use; their bytes only when asked to replay (an import, not a preview). */
+      media: { summary: Omit<ApkgMediaSummary, 'quota'>; files: PackageMediaFile[] | null };
     }
   | { type: 'refused'; status: number; code: HttpError['code']; message: string }
   | { type: 'failed'; message: string };
@@ -69,7 +73,12 @@ async function run({ bytes, budget, replay }: ApkgWorkerInput) {
     },
     budget,
   );
-  post({ type: 'planned', summary: plan.summary, byDeck: replay ? packPlan(plan.byDeck, replay) : null });
+  post({
+    type: 'planned',
+    summary: plan.summary,
+    byDeck: replay ? packPlan(plan.byDeck, replay) : null,
+    media: { summary: plan.media.summary(), files: replay ? plan.media.files() : null },
+  });
 }
 
 // The parent ends the worker once it has the last message.

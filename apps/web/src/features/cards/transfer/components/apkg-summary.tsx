@@ -1,4 +1,5 @@
 import { CARD_KIND_LABELS } from '@turtle/shared/cards';
+import { formatMediaBytes } from '@turtle/shared/card-media';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import { CardRowsTable } from './card-rows-table';
 
@@ -9,8 +10,10 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 export function ApkgSummaryView({ summary, done }: { summary: ApkgSummary; done: boolean }) {
   const { skipped } = summary;
   const left = [
-    skipped.mediaFiles > 0 && `${plural(skipped.mediaFiles, 'media file')} (images and sounds are not imported)`,
+    skipped.mediaFiles > 0 &&
+      `${plural(skipped.mediaFiles, 'media file')} no imported card uses or Turtle does not keep`,
     skipped.notesWithMedia > 0 && `media left out of the text of ${plural(skipped.notesWithMedia, 'note')}`,
+    ...(summary.media?.reasons ?? []),
     ...skipped.unknownNoteTypes.map((type) => `${plural(type.notes, 'note')} of the note type “${type.name}”`),
     skipped.alreadyHere > 0 && `${plural(skipped.alreadyHere, 'note')} already in Turtle`,
     skipped.invalid > 0 && `${plural(skipped.invalid, 'note')} that are not cards`,
@@ -25,6 +28,13 @@ export function ApkgSummaryView({ summary, done }: { summary: ApkgSummary; done:
           .join(', ') || 'none'}
         ), with {plural(summary.reviews, 'review')} of history on {plural(summary.cardsWithHistory, 'card')}.
       </p>
+      {summary.media && summary.media.kept > 0 && (
+        <p className="text-sm text-slate-700" data-testid="apkg-media">
+          {done ? 'Kept' : 'Will keep'} {plural(summary.media.kept, 'image or sound', 'images and sounds')} (
+          {formatMediaBytes(summary.media.bytes)}). Your media storage: {formatMediaBytes(summary.media.quota.used)} of{' '}
+          {formatMediaBytes(summary.media.quota.max)} used{done ? ' before this import' : ''}.
+        </p>
+      )}
       {summary.decks.length > 0 && (
         <ul aria-label="Decks" className="flex flex-col gap-1 text-sm text-slate-700">
           {summary.decks.map((deck) => (

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer.schemas';
+import { requireUser } from '../../../core/identity/sessions';
+import { HttpError } from '../../../lib/http-error';
+import { route } from '../../../lib/route';
+import type { CardsOptions } from '../cards-options';
+import { findOwnMedia } from './card-media.repository';
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** The address names the content, and only its owner reads it: kept for good, by this browser only. */
+const CACHE = 'private, max-age=31536000, immutable';
+
+/**
+ * RFC 9110 14.2, one range of a `size`-byte file: the range, `'unsatisfiable'` (416) when it starts past the end, or
+ * undefined for the whole file (no header, another unit, several ranges, bad syntax).
+ */
+export function mediaRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Number(match[2]);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/**
+ * `GET /api/cards/media/:sha256` (docs/decisions/038-card-media.md, docs/security.md 7d.3): an image or sound of the
+ * person's cards, as the type its first bytes said when it was kept (only images and sounds are ever kept), never
+ * sniffed by the browser, in a sandbox with no sources even if opened as a page; another person's file is a 404.
+ * Range requests for sounds (seeking), an ETag (the hash) and a year-long private cache.
+ */
+export function cardMediaRoutes(app: FastifyInstance, { db }: CardsOptions): void {
+  route(app, cardTransferEndpoints.media, { user: requireUser }, async ({ user, params }, request, reply) => {
+    const notFound = new HttpError(404, 'notFound', 'That image or sound does not exist.');
+    if (!SHA256.test(params.sha256)) throw notFound;
+    const file = await findOwnMedia(db, user.id, params.sha256);
+    if (!file) throw notFound;
+    const etag = `"${params.sha256}"`;
+    const size = file.bytes.length;
+    const ifRange = request.headers['if-range'];
+    const range = ifRange === undefined || ifRange === etag ? mediaRange(request.headers.range, size) : undefined;
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${size}`);
+      throw new HttpError(416, 'rangeNotSatisfiable', 'That byte range starts past the end of the file.');
+    }
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('content-disposition', 'inline')
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', CACHE)
+      .header('etag', etag)
+      .type(file.mime);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return reply.code(304).send();
+    }
+    if (!range) return reply.header('content-length', size).send(file.bytes);
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(file.bytes.subarray(range.start, range.end + 1));
+  });
+}
