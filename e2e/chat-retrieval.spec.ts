@@ -41,7 +41,7 @@ describe('the chat, asked without a mention', () => {
     await expectNoSeriousA11yViolations(page, 'a reply with found sources at 1280 px');
     const source = reply.getByRole('link', { name: '[1] Fund fees' });
     await source.click();
-    await page.waitForURL(`**/note/${note.id}`);
+    await page.waitForURL(`**/note/${note.id}?p=0`);
     await page.getByText('active fund charged').first().waitFor();
     expect(app.pageErrors).toEqual([]);
   });

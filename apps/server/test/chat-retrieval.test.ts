@@ -30,7 +30,7 @@ describe('the chat answers from the notes it finds', () => {
     const meta = chunks[0]!.meta!;
     // The note first; the lessons that speak of fund fees follow it (decision 039), no other note.
     const notes = meta.sources.filter((source) => source.kind === undefined);
-    expect(notes).toEqual([{ id: fees.id, name: 'Fund fees', citation: 1 }]);
+    expect(notes).toEqual([{ id: fees.id, name: 'Fund fees', citation: 1, position: 0 }]);
     expect(meta.sources[0]).toEqual(notes[0]);
     const prompt = sentPrompt();
     // The passage is data in a user message, never in the system prompt.
@@ -88,8 +88,18 @@ describe('the chat answers from the notes it finds', () => {
     const conversationId = first[0]!.meta!.conversation.id;
     const again = await ask(cookie, { conversationId, regenerate: true });
     expect(again[0]!.meta!.sources).toEqual(first[0]!.meta!.sources);
-    expect(again[0]!.meta!.sources[0]).toEqual({ id: fees.id, name: 'Fund fees', citation: 1 });
+    expect(again[0]!.meta!.sources[0]).toEqual({ id: fees.id, name: 'Fund fees', citation: 1, position: 0 });
     expect(sentPrompt()[1]!.content).toContain('<passage cite="1" note="Fund fees">');
+  });
+
+  it('names the passage that matched, so the source opens the note there', async () => {
+    const { cookie } = await member();
+    const note = await save(cookie, {
+      name: 'Zoo day',
+      content: '# Morning\n\nWe fed the goats.\n\n# Noon\n\nThe walrus sings at noon.',
+    });
+    const chunks = await ask(cookie, message('When does the walrus sing?'));
+    expect(chunks[0]!.meta!.sources).toEqual([{ id: note.id, name: 'Zoo day', citation: 1, position: 1 }]);
   });
 
   it('answers as before when nothing matches', async () => {

@@ -13,7 +13,7 @@ describe('citePassages', () => {
     expect(passages.map((passage) => passage.citation)).toEqual([1, 2, 1, 3]);
     expect(passages[3]!.at).toBe('01:05');
     expect(sources).toEqual([
-      { id: 'n1', name: 'Fees', citation: 1 },
+      { id: 'n1', name: 'Fees', citation: 1, position: 0 },
       { id: 'm1', name: 'Chat', citation: 2, kind: 'chat', conversationId: 'c1' },
       { id: '2', name: 'Funds', citation: 3, kind: 'lesson', startMs: 65_000 },
     ]);

@@ -23,6 +23,9 @@ export function sourceOf(passage: RetrievedPassage, citation: number): MessageSo
   } else if (passage.kind === 'lesson') {
     source.kind = 'lesson';
     source.startMs = passage.startMs ?? 0;
+  } else {
+    // The note opens at its best passage.
+    source.position = passage.position;
   }
   return source;
 }

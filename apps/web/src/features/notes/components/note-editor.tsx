@@ -1,6 +1,6 @@
 import { ArrowLeft, CircleAlert, Layers } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Note } from '@turtle/shared/note';
 import { makeCardsHref } from '@turtle/shared/cards-links';
 import { NOTE_CONTENT_MAX_LENGTH, NOTE_TITLE_MAX_LENGTH } from '@turtle/shared/constants';
@@ -19,6 +19,11 @@ import { refuseInput, useServerMutation } from '../../../lib/query/use-server-mu
 import { canSave, EMPTY_DRAFT, hasUnsavedChanges, type NoteDraft } from '../lib/note-draft';
 import { CharacterCount } from './character-count';
 import { DiscardChangesDialog } from './discard-changes-dialog';
+import { PassageHighlight } from './passage-highlight';
+import { passageAt } from '../lib/passage-at';
+
+/** The text's box: the text area and the passage's mark behind it share it, so the mark sits under its words. */
+const TEXT_BOX = 'px-4 py-4 text-base/7 sm:px-6';
 
 const toDraft = (note: Note | undefined): NoteDraft =>
   note ? { name: note.name, content: note.content } : EMPTY_DRAFT;
@@ -44,6 +49,11 @@ export function NoteEditor({ note }: { note?: Note }) {
   const createAttempt = useRef<CreateAttempt<NoteDraft>>(undefined);
 
   const dirty = hasUnsavedChanges(draft, saved);
+  // A found source opens the note at its passage (`?p=`, decision 039), marked until the text changes.
+  const [params] = useSearchParams();
+  const position = params.get('p');
+  const opened = useMemo(() => (note ? passageAt(note.content, position) : undefined), [note, position]);
+  const openedAt = opened && note && draft.content === note.content ? opened : undefined;
   if (note !== shownNote) {
     setShownNote(note);
     if (!dirty && note?.updatedAt !== ownVersion) {
@@ -163,16 +173,19 @@ export function NoteEditor({ note }: { note?: Note }) {
         <label htmlFor="note-content" className="sr-only">
           Content
         </label>
-        <textarea
-          id="note-content"
-          ref={contentRef}
-          value={draft.content}
-          onChange={(event) => setDraft({ ...draft, content: event.target.value })}
-          placeholder="Start typing your note..."
-          aria-invalid={contentTooLong || undefined}
-          aria-describedby={contentTooLong ? 'note-content-error' : undefined}
-          className="h-[calc(100dvh-17rem)] min-h-64 w-full resize-none bg-transparent px-4 py-4 text-base/7 text-slate-800 placeholder:text-slate-400 focus:outline-none sm:h-[calc(100dvh-19rem)] sm:min-h-80 sm:px-6"
-        />
+        <div className="relative">
+          {openedAt && <PassageHighlight text={draft.content} span={openedAt} area={contentRef} className={TEXT_BOX} />}
+          <textarea
+            id="note-content"
+            ref={contentRef}
+            value={draft.content}
+            onChange={(event) => setDraft({ ...draft, content: event.target.value })}
+            placeholder="Start typing your note..."
+            aria-invalid={contentTooLong || undefined}
+            aria-describedby={contentTooLong ? 'note-content-error' : undefined}
+            className={`relative h-[calc(100dvh-17rem)] min-h-64 w-full resize-none bg-transparent text-slate-800 placeholder:text-slate-400 focus:outline-none sm:h-[calc(100dvh-19rem)] sm:min-h-80 ${TEXT_BOX}`}
+          />
+        </div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-4 py-2.5 sm:px-6">
           {contentTooLong && (
             <p id="note-content-error" className="flex items-center gap-1.5 text-sm text-red-700">
