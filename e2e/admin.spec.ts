@@ -91,6 +91,44 @@ describe('the operator console', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('makes a reset link that the person uses once to set a new password, signing out their other sessions', async () => {
+    const email = uniqueEmail('lee');
+    const account = await createPasswordAccount(app.url, { name: 'Lee Lost', email, password: 'old-secret' });
+    const oldSession = await createSessionToken(app.server.database.db, account.id);
+    const page = await bossPage();
+    await page.goto('/admin');
+    await page.getByLabel('Search by name or email').fill(email);
+    const row = page.getByRole('row', { name: /Lee Lost/ });
+    await row.getByRole('button', { name: 'Reset link' }).click();
+    await page.getByRole('alertdialog', { name: 'Make a password reset link for Lee Lost?' }).waitFor();
+    await page.getByRole('button', { name: 'Make link' }).click();
+    const shown = page.getByRole('alertdialog', { name: 'Reset link for Lee Lost' });
+    const url = await shown.getByLabel('Link').inputValue();
+    expect(url).toMatch(new RegExp(`^${app.url}/reset-password#[\\w-]{43}$`));
+    await expectNoSeriousA11yViolations(page, 'the reset link dialog');
+    await shown.getByRole('button', { name: 'Close' }).click();
+    await auditLog(page).getByText('password reset link', { exact: true }).waitFor();
+
+    // The person opens it on a phone: the token leaves the address bar, the new password signs them in.
+    const { page: theirs } = await app.newPage({ viewport: PHONE });
+    await theirs.goto(url);
+    await theirs.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    expect(new URL(theirs.url()).hash).toBe('');
+    await expectNoSeriousA11yViolations(theirs, '/reset-password at 390 px');
+    await theirs.getByLabel('New password', { exact: true }).fill('new-secret');
+    await theirs.getByRole('button', { name: 'Set password' }).click();
+    await theirs.getByText('Your new password is set. You are signed in.').waitFor();
+    expect((await call(app.url, '/api/account', { cookie: oldSession })).status).toBe(401);
+
+    // Used once: opened again, it says so.
+    const { page: again } = await app.newPage();
+    await again.goto(url);
+    await again.getByLabel('New password', { exact: true }).fill('third-secret');
+    await again.getByRole('button', { name: 'Set password' }).click();
+    await again.getByText('This reset link has already been used. Ask support for a new one.').waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('shows a member no "Admin" entry and no console at /admin', async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Plain' } });
     await page.goto('/');

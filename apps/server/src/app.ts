@@ -22,6 +22,7 @@ import { passwordChangeRoutes } from './features/auth/password-change.routes';
 import { normalizeStoredEmails } from './core/identity/normalize-stored-emails';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
+import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import type { AssistantServices } from './core/assistant/assistant-reply';
 import { ReplyRegistry } from './core/assistant/reply-registry';
 import { DatabaseSlots } from './core/assistant/database-slots';
@@ -120,6 +121,7 @@ export async function buildApp({
   passwordChangeRoutes(app, database.db, secureCookies);
   signupLoginRoutes(app, database.db, secureCookies, config.supportEmail);
   thirdPartyLoginRoutes(app, database.db, secureCookies, config.supportEmail);
+  passwordResetRoutes(app, database.db, secureCookies, config.supportEmail);
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
   registerSearch(app, database.db);

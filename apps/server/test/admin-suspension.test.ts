@@ -10,7 +10,8 @@ import { CookieJar, redeem, signInThroughPopup } from './support/oidc-flow';
 import { useTestServer } from './support/use-test-server';
 
 // docs/api.md "Administration", docs/decisions/037-administrators.md "Suspension".
-const server = useTestServer({ env: { SUPPORT_EMAIL: 'help@turtle.test' } });
+// TRUST_PROXY: each call speaks from its own address (X-Forwarded-For), so the per-IP sign-in limits stay out of the way.
+const server = useTestServer({ env: { SUPPORT_EMAIL: 'help@turtle.test', TRUST_PROXY: 'true' } });
 let admin: { id: string; cookie: string };
 let ip = 0;
 const nextIp = () => `10.77.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;

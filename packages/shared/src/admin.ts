@@ -70,6 +70,13 @@ export interface AdminPersonChangedResponse {
   person: AdminPerson;
 }
 
+/** A one-time password reset link: the page's path with its token after `#`, and when it stops working (ms). */
+export interface ResetLinkResponse {
+  ok: true;
+  path: string;
+  expiresAt: number;
+}
+
 /** What a suspended person is told when a sign-in is refused (docs/decisions/037-administrators.md). */
 export function suspendedMessage(reason: string | null, supportEmail: string): string {
   const why = reason ? ` Reason: ${reason}` : '';

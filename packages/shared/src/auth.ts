@@ -77,6 +77,25 @@ export const ThirdPartyLoginBodySchema = z.object({
 });
 export type ThirdPartyLoginBody = z.infer<typeof ThirdPartyLoginBodySchema>;
 
+/** A one-time link an administrator makes for someone who lost their password lasts this long (decision 037). */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** The page that takes a reset link; the token follows `#`, so it never reaches a server log or a Referer. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+export const ResetPasswordBodySchema = z.object({
+  token: safeText({ error: 'This reset link is not valid. Ask support for a new one.' })
+    .min(1, 'This reset link is not valid. Ask support for a new one.')
+    .max(200, 'This reset link is not valid. Ask support for a new one.'),
+  password: newPassword,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const RESET_LINK_MESSAGES = {
+  unknown: 'This reset link is not valid. Check that you copied all of it, or ask support for a new one.',
+  used: 'This reset link has already been used. Ask support for a new one.',
+  expired: 'This reset link has expired (a link lasts an hour). Ask support for a new one.',
+} as const;
+
 /** What the sign-in popup posts to the window that opened it. */
 export const SIGN_IN_MESSAGE_TYPE = 'turtle:sign-in';
 export const SignInMessageSchema = z.object({

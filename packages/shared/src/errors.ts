@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'proRequired',
   'notEnoughReviews',
   'suspended',
+  'resetLinkUnusable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

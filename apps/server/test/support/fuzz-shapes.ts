@@ -79,6 +79,14 @@ export const SHAPES: Record<string, Shape> = {
   'POST /api/admin/people/restore': {
     requests: idBody('/api/admin/people/restore', (things) => things.noteId),
   },
+  'POST /api/admin/people/reset-link': {
+    requests: idBody('/api/admin/people/reset-link', (things) => things.noteId),
+  },
+  'POST /api/user/reset-password': {
+    as: 'nobody',
+    requests: () =>
+      fc.record({ token: nasty, password: nasty }).map((json) => ({ path: '/api/user/reset-password', json })),
+  },
   'GET /api/search': {
     requests: getWith('/api/search', () => fc.record({ q: nasty, kind: fc.constantFrom('note', 'planet', '') })),
   },

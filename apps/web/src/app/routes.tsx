@@ -5,7 +5,7 @@ import { RedirectIfSignedIn } from '../features/auth/components/redirect-if-sign
 import { RequireUser } from '../features/auth/components/require-user';
 import { loadAccountScreen } from '../features/account';
 import { loadAdminScreen } from '../features/admin';
-import { loadLoginScreen, loadSignupScreen } from '../features/auth';
+import { loadLoginScreen, loadResetPasswordScreen, loadSignupScreen } from '../features/auth';
 import {
   loadChatInputDemoScreen,
   loadChatInputDemoV2Screen,
@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'pricing', ...lazyScreen(titled('Pricing'), loadPricingScreen, (m) => m.PricingScreen) },
           { path: 'lessons', ...lazyScreen(titled('Lessons'), loadLessonsScreen, (m) => m.LessonsScreen) },
+          {
+            path: 'reset-password',
+            ...lazyScreen(authScreen('Set a new password'), loadResetPasswordScreen, (m) => m.ResetPasswordScreen),
+          },
           {
             element: <RedirectIfSignedIn />,
             children: [

@@ -8,4 +8,5 @@ export const adminEndpoints = withInputSchemas(entries, {
   signOutEverywhere: { body: admin.AdminPersonBodySchema },
   suspend: { body: admin.AdminSuspendBodySchema },
   restore: { body: admin.AdminPersonBodySchema },
+  resetLink: { body: admin.AdminPersonBodySchema },
 });

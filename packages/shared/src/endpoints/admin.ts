@@ -2,6 +2,7 @@ import type {
   AdminAuditResponse,
   AdminPersonChangedResponse,
   AdminSuspendBodySchema,
+  ResetLinkResponse,
   AdminPeopleQuerySchema,
   AdminPeopleResponse,
   AdminPersonBodySchema,
@@ -15,6 +16,7 @@ export const adminEndpoints = endpointTable<AdminShapes>()({
   signOutEverywhere: post('/api/admin/people/sign-out-everywhere', { encoding: 'json' }),
   suspend: post('/api/admin/people/suspend', { encoding: 'json' }),
   restore: post('/api/admin/people/restore', { encoding: 'json' }),
+  resetLink: post('/api/admin/people/reset-link', { encoding: 'json' }),
   audit: get('/api/admin/audit'),
 });
 
@@ -23,5 +25,6 @@ type AdminShapes = {
   signOutEverywhere: { body: typeof AdminPersonBodySchema; response: SignOutEverywhereResponse };
   suspend: { body: typeof AdminSuspendBodySchema; response: AdminPersonChangedResponse };
   restore: { body: typeof AdminPersonBodySchema; response: AdminPersonChangedResponse };
+  resetLink: { body: typeof AdminPersonBodySchema; response: ResetLinkResponse };
   audit: { response: AdminAuditResponse };
 };

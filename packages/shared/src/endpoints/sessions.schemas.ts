@@ -8,6 +8,7 @@ export const sessionEndpoints = withInputSchemas(entries, {
   signup: { body: auth.SignupBodySchema },
   login: { body: auth.LoginBodySchema },
   loginThirdParty: { body: auth.ThirdPartyLoginBodySchema },
+  resetPassword: { body: auth.ResetPasswordBodySchema },
   oidcStart: { query: OidcStartQuerySchema },
   oidcCallback: { query: OidcCallbackQuerySchema },
 });

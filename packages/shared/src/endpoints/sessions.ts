@@ -1,4 +1,4 @@
-import type { LoginBodySchema, SignupBodySchema, ThirdPartyLoginBodySchema } from '../auth';
+import type { LoginBodySchema, ResetPasswordBodySchema, SignupBodySchema, ThirdPartyLoginBodySchema } from '../auth';
 import type { LogoutResponse, User, UserStatusResponse } from '../user';
 import { endpointTable, get, post } from './endpoint';
 import type { OidcCallbackQuerySchema, OidcStartQuerySchema } from './oidc-queries';
@@ -10,6 +10,8 @@ export const sessionEndpoints = endpointTable<SessionShapes>()({
   login: post('/api/user/login', { encoding: 'form' }),
   loginThirdParty: post('/api/user/login_3rd_party', { encoding: 'form' }),
   logout: post('/api/user/logout'),
+  /** A one-time link an administrator made: sets a new password and signs in (decision 037). */
+  resetPassword: post('/api/user/reset-password', { encoding: 'json' }),
   /** Opened in the sign-in popup: a redirect to the provider, or the failure page. */
   oidcStart: get('/api/auth/oidc/start', { kind: 'page' }),
   /** The provider sends the popup back here; the page answers the window that opened it. */
@@ -23,6 +25,7 @@ type SessionShapes = {
   login: { body: typeof LoginBodySchema; response: User };
   loginThirdParty: { body: typeof ThirdPartyLoginBodySchema; response: User };
   logout: { response: LogoutResponse };
+  resetPassword: { body: typeof ResetPasswordBodySchema; response: User };
   oidcStart: { query: typeof OidcStartQuerySchema };
   oidcCallback: { query: typeof OidcCallbackQuerySchema };
 };

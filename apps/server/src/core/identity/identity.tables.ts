@@ -50,6 +50,27 @@ export const identities = pgTable(
   (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('identities_user_id_idx').on(table.userId)],
 );
 
+/**
+ * A one-time password reset link an administrator made (decision 037): it works once, for an hour, and making another
+ * for the same person ends the one before.
+ */
+export const passwordResetLinks = pgTable(
+  'password_reset_links',
+  {
+    /** SHA-256 of the link's token, hex. The token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The administrator who made it (null once that account is gone). */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_links_user_id_idx').on(table.userId)],
+);
+
 /** A verified third-party identity waiting for `POST /api/user/login_3rd_party`. Used once. */
 export const loginTickets = pgTable('login_tickets', {
   /** SHA-256 of the ticket, hex. */

@@ -33,3 +33,8 @@ export async function deleteSession(db: DbOrTx, id: string) {
 export async function deleteOtherSessions(db: DbOrTx, userId: string, keptSessionId: string) {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId)));
 }
+
+/** Ends every session of the user (a password set through a reset link: whoever had it is out). */
+export async function deleteUserSessions(db: DbOrTx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

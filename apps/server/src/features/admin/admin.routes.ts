@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_PEOPLE_PAGE_SIZE } from '@turtle/shared/admin';
+import { RESET_PASSWORD_PATH } from '@turtle/shared/auth';
 import { adminEndpoints } from '@turtle/shared/endpoints/admin.schemas';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
 import type { Db } from '../../db/database';
@@ -9,6 +10,7 @@ import { listAudit } from '../../core/audit/audit.repository';
 import { sessionCache } from '../../core/identity/session-cache';
 import type { UserRow } from '../../core/identity/users.repository';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
+import { makeResetLink } from './reset-link';
 import { restorePerson, suspendPerson } from './suspension.repository';
 
 const AUDIT_LIMIT = 200;
@@ -57,6 +59,12 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
       throw new HttpError(404, 'notFound', 'That person does not exist.');
     }
     return changed(id);
+  });
+
+  route(app, adminEndpoints.resetLink, options, async ({ user, body: { id } }) => {
+    const link = await makeResetLink(db, user.id, id);
+    if (!link) throw new HttpError(404, 'notFound', 'That person does not exist.');
+    return { ok: true, path: `${RESET_PASSWORD_PATH}#${link.token}`, expiresAt: link.expiresAt };
   });
 
   route(app, adminEndpoints.audit, options, async () => ({

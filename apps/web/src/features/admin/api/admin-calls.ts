@@ -14,3 +14,5 @@ export const listAudit = (signal?: AbortSignal) => api.call(adminEndpoints.audit
 export const suspendPerson = (id: string, reason: string) => api.call(adminEndpoints.suspend, { body: { id, reason } });
 
 export const restorePerson = (id: string) => api.call(adminEndpoints.restore, { body: { id } });
+
+export const makeResetLink = (id: string) => api.call(adminEndpoints.resetLink, { body: { id } });

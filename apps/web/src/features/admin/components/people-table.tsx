@@ -8,6 +8,7 @@ import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { toast } from '../../../lib/toast';
 import { listPeople, signOutEverywhere, type PeopleQuery } from '../api/admin-calls';
+import { ResetLinkAction } from './reset-link-action';
 import { SuspensionActions } from './suspension-actions';
 
 type Sort = (typeof ADMIN_PEOPLE_SORTS)[number];
@@ -126,6 +127,7 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
                     >
                       Sign out everywhere
                     </button>
+                    {person.suspendedAt === null && <ResetLinkAction person={person} onMade={onAction} />}
                     {person.role !== 1 && <SuspensionActions person={person} onChanged={onAction} />}
                   </div>
                 </td>
