@@ -1,4 +1,5 @@
 import type { PackageMedia } from './apkg-media';
+import type { AnkiCardScheduling, AnkiScheduling } from './anki-fsrs';
 /** An Anki collection as Turtle reads it (anki-read.ts): plain rows, what the import plans from. */
 
 export interface AnkiNoteType {
@@ -26,6 +27,8 @@ export interface AnkiCard {
   noteId: number;
   deckId: number;
   ord: number;
+  /** Its scheduling columns and `data` (docs/decisions/040-anki-fsrs-state.md). */
+  scheduling?: AnkiCardScheduling;
 }
 
 export interface AnkiReview {
@@ -46,6 +49,8 @@ export interface AnkiCollection {
   cards: AnkiCard[];
   reviews: AnkiReview[];
   mediaFiles: number;
+  /** How the collection counts days and whether FSRS is on (docs/decisions/040-anki-fsrs-state.md). */
+  scheduling?: AnkiScheduling;
   /** The media files Turtle keeps, by name, and those it does not (docs/decisions/038-card-media.md). */
   media?: PackageMedia;
 }

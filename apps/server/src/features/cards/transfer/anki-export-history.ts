@@ -1,21 +1,24 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { CardState } from '@turtle/shared/cards-review';
-import { DAY_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
 import { cards, reviewLogs } from '../cards.tables';
+import type { LoggedReview } from './anki-fsrs';
 
 /**
- * What an export carries of a card's past (docs/decisions/013-analytics-and-optimizer.md): its state, so Anki
- * schedules it where Turtle would, and its review log as Anki's `revlog`, so importing the package (into Turtle or
+ * What an export carries of a card's past (docs/decisions/013-analytics-and-optimizer.md): its state and memory
+ * state, so Anki schedules it where Turtle would (anki-export-fsrs.ts), and its review log as Anki's `revlog`, so importing the package (into Turtle or
  * Anki) brings the history along.
  */
 export interface ApkgCardHistory {
   state: number;
   due: number;
+  stability: number;
+  difficulty: number;
   scheduledDays: number;
+  learningSteps: number;
   reps: number;
   lapses: number;
-  reviews: { reviewedAt: number; rating: number; durationMs: number; stateBefore: number; scheduledDays: number }[];
+  lastReview: number | null;
+  reviews: LoggedReview[];
 }
 
 /** The person's cards (of one deck, or all) with their logs, keyed by note id and ordinal. */
@@ -27,9 +30,13 @@ export async function readCardHistories(db: DbOrTx, userId: string, deckId: stri
       ordinal: cards.ordinal,
       state: cards.state,
       due: cards.due,
+      stability: cards.stability,
+      difficulty: cards.difficulty,
       scheduledDays: cards.scheduledDays,
+      learningSteps: cards.learningSteps,
       reps: cards.reps,
       lapses: cards.lapses,
+      lastReview: cards.lastReview,
     })
     .from(cards)
     .where(and(eq(cards.userId, userId), deckId ? eq(cards.deckId, deckId) : undefined));
@@ -40,7 +47,10 @@ export async function readCardHistories(db: DbOrTx, userId: string, deckId: stri
       rating: reviewLogs.rating,
       durationMs: reviewLogs.durationMs,
       stateBefore: reviewLogs.stateBefore,
+      stateAfter: reviewLogs.stateAfter,
+      dueAfter: reviewLogs.dueAfter,
       scheduledDays: reviewLogs.scheduledDays,
+      difficultyAfter: reviewLogs.difficultyAfter,
     })
     .from(reviewLogs)
     .where(eq(reviewLogs.userId, userId))
@@ -59,22 +69,3 @@ export async function readCardHistories(db: DbOrTx, userId: string, deckId: stri
   }
   return byNote;
 }
-
-/** Anki's card columns for a state: type, queue, due (days since the collection began, or seconds for learning), ivl. */
-export function ankiCardState(history: ApkgCardHistory | undefined, collectionStart: number, position: number) {
-  if (!history || history.state === CardState.NEW)
-    return { type: 0, queue: 0, due: position, ivl: 0, reps: 0, lapses: 0 };
-  const learning = history.state === CardState.LEARNING || history.state === CardState.RELEARNING;
-  return {
-    type: history.state,
-    queue: learning ? 1 : 2,
-    due: learning ? Math.floor(history.due / 1000) : Math.floor((history.due - collectionStart) / DAY_MS),
-    ivl: history.scheduledDays,
-    reps: history.reps,
-    lapses: history.lapses,
-  };
-}
-
-/** Anki's revlog type for the state a card was in: 0 learning, 1 review, 2 relearning. */
-export const ankiReviewType = (stateBefore: number) =>
-  stateBefore === CardState.REVIEW ? 1 : stateBefore === CardState.RELEARNING ? 2 : 0;

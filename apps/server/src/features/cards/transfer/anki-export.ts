@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { cardOrdinals, type CardKind } from '@turtle/shared/cards';
-import { DAY_MS } from '@turtle/shared/constants';
-import { ankiCardState, ankiReviewType, type ApkgCardHistory } from './anki-export-history';
+import type { SchedulerSettings } from '../review/scheduler';
+import { DEFAULT_CARD_SETTINGS } from '../settings.repository';
+import { ankiCardColumns, ankiRevlogRows, collectionCreation, deckOptions, FSRS_CONF } from './anki-export-fsrs';
+import type { ApkgCardHistory } from './anki-export-history';
 import { ankiHtmlWriter } from './anki-export-html';
 
 /**
  * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
  * format every Anki version imports), and `media` (no files). SQLite is sql.js and the zip fflate; only the schema
  * and its JSON (note types, decks, deck options) are written here, from Anki's own schema11 definitions.
- * Cards keep their state and their review log (`revlog`); the text is the card HTML subset (anki-export-html.ts).
+ * Cards keep their state, memory state and review log (`revlog`) with the FSRS flag on and the learner's parameters
+ * (anki-export-fsrs.ts); the text is the card HTML subset (anki-export-html.ts).
  */
 
 export interface ApkgNote {
@@ -158,23 +161,6 @@ function deckJson(id: number, name: string, now: number) {
   };
 }
 
-const DECK_OPTIONS = {
-  1: {
-    id: 1,
-    mod: 0,
-    name: 'Default',
-    usn: 0,
-    maxTaken: 60,
-    autoplay: true,
-    timer: 0,
-    replayq: true,
-    dyn: false,
-    new: { bury: false, delays: [1, 10], initialFactor: 2500, ints: [1, 4, 0], order: 1, perDay: 20 },
-    rev: { bury: false, ease4: 1.3, ivlFct: 1, maxIvl: 36500, perDay: 200, hardFactor: 1.2 },
-    lapse: { delays: [10], leechAction: 1, leechFails: 8, minInt: 1, mult: 0 },
-  },
-};
-
 /** A stable Anki deck id (a positive integer under 2^48) for one of our deck ids. */
 export function ankiDeckId(deckId: string): number {
   return Number.parseInt(createHash('sha1').update(deckId).digest('hex').slice(0, 12), 16) + 2;
@@ -183,7 +169,12 @@ export function ankiDeckId(deckId: string): number {
 /** Anki's checksum of a note's first field: the first 8 hex digits of its SHA-1, as a number. */
 const checksum = (text: string) => Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
 
-export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date.now()): Promise<Uint8Array> {
+export async function buildApkg(
+  decks: ApkgDeck[],
+  notes: ApkgNote[],
+  now = Date.now(),
+  settings: SchedulerSettings = DEFAULT_CARD_SETTINGS,
+): Promise<Uint8Array> {
   const SQL = await loadSqlJs();
   const { toAnkiHtml } = await ankiHtmlWriter();
   const db = new SQL.Database();
@@ -206,24 +197,25 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
       sortType: 'noteFld',
       sortBackwards: false,
       addToCur: true,
+      ...FSRS_CONF,
     };
+    const crt = collectionCreation(now);
     db.run('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
-      Math.floor(now / 1000),
+      crt,
       now,
       now,
       JSON.stringify(conf),
       JSON.stringify(models(now, firstDeck)),
       JSON.stringify(deckMap),
-      JSON.stringify(DECK_OPTIONS),
+      JSON.stringify(deckOptions(settings, Math.floor(now / 1000))),
       '{}',
     ]);
     const seconds = Math.floor(now / 1000);
     const insertNote = db.prepare('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
     const insertCard = db.prepare(
-      'insert into cards values (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, 2500, ?, ?, 0, 0, 0, 0, ?)',
+      'insert into cards values (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, 2500, ?, ?, ?, 0, 0, 0, ?)',
     );
-    const insertReview = db.prepare('insert into revlog values (?, ?, -1, ?, ?, ?, 2500, ?, ?)');
-    const collectionStart = Math.floor(now / DAY_MS) * DAY_MS;
+    const insertReview = db.prepare('insert into revlog values (?, ?, -1, ?, ?, ?, ?, ?, ?)');
     const revlogIds = new Set<number>();
     let cardId = now;
     let lastYield = performance.now();
@@ -252,7 +244,7 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
         // Anki numbers cloze cards from 0 (c1 is card 0).
         const ord = note.kind === 'cloze' ? ordinal - 1 : ordinal;
         const history = note.history?.get(ordinal);
-        const state = ankiCardState(history, collectionStart, index + 1);
+        const state = ankiCardColumns(history, crt, index + 1, settings);
         insertCard.run([
           cardId,
           noteId,
@@ -265,10 +257,10 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
           state.ivl,
           state.reps,
           state.lapses,
-          '',
+          state.left,
+          state.data,
         ]);
-        let lastInterval = 0;
-        for (const review of history?.reviews ?? []) {
+        for (const review of ankiRevlogRows(history)) {
           // A revlog id is its time in ms and must be unique: two reviews in one ms move one on.
           let id = review.reviewedAt;
           while (revlogIds.has(id)) id++;
@@ -277,12 +269,12 @@ export async function buildApkg(decks: ApkgDeck[], notes: ApkgNote[], now = Date
             id,
             cardId,
             review.rating,
-            review.scheduledDays,
-            lastInterval,
+            review.ivl,
+            review.lastIvl,
+            review.factor,
             review.durationMs,
-            ankiReviewType(review.stateBefore),
+            review.type,
           ]);
-          lastInterval = review.scheduledDays;
         }
         cardId += 1;
       }

@@ -11,7 +11,8 @@ import {
 import type { ApkgSummary } from '@turtle/shared/cards-import';
 import { wellFormedText } from '@turtle/shared/text';
 import { fromAnkiHtml } from './anki-html';
-import type { AnkiCollection, AnkiNoteType, AnkiReview } from './anki-collection';
+import { ankiCardState, type AnkiCardState } from './anki-import-state';
+import type { AnkiCard, AnkiCollection, AnkiNoteType, AnkiReview } from './anki-collection';
 import { APKG_BUDGET, budgetMessages, type ApkgBudget } from './apkg-budget';
 import { PlannedMedia } from './apkg-media';
 
@@ -22,6 +23,8 @@ export interface PlannedNote {
   content: CardContent;
   /** Our card ordinal → the Anki card's reviews, oldest first (grades 1-4 only). */
   history: Map<number, AnkiReview[]>;
+  /** Our card ordinal → the Anki card's own state, for a card Anki has seen (docs/decisions/040-anki-fsrs-state.md). */
+  anki?: Map<number, AnkiCardState>;
 }
 
 export interface ApkgPlan {
@@ -82,7 +85,7 @@ export function planApkgImport(
   context: { existingNoteIds: Set<string>; decksByName: Map<string, { name: string }> },
   budget: ApkgBudget = APKG_BUDGET,
 ): ApkgPlan {
-  const cardsByNote = new Map<number, { id: number; ord: number; deckId: number }[]>();
+  const cardsByNote = new Map<number, AnkiCard[]>();
   for (const card of collection.cards) {
     const list = cardsByNote.get(card.noteId) ?? [];
     list.push(card);
@@ -156,6 +159,7 @@ export function planApkgImport(
     const ordinals = new Set(cardOrdinals(content.kind, content.front));
     const ankiCards = cardsByNote.get(note.id) ?? [];
     const history = new Map<number, AnkiReview[]>();
+    const anki = new Map<number, AnkiCardState>();
     for (const card of ankiCards) {
       const ordinal = ordinalOf(kind, card.ord);
       const log = reviewsByCard.get(card.id);
@@ -164,12 +168,14 @@ export function planApkgImport(
         reviews += log.length;
         cardsWithHistory++;
       }
+      const state = ordinals.has(ordinal) ? ankiCardState(card, collection.scheduling, log) : null;
+      if (state) anki.set(ordinal, state);
     }
     const ankiDeck = collection.decks.get(ankiCards[0]?.deckId ?? 1) ?? 'Default';
     const wanted = deckNameOf(ankiDeck);
     const deck = context.decksByName.get(wanted.toLowerCase())?.name ?? wanted;
     const list = byDeck.get(deck) ?? [];
-    list.push({ guid: note.guid, content, history });
+    list.push({ guid: note.guid, content, history, ...(anki.size ? { anki } : {}) });
     byDeck.set(deck, list);
     const counts = deckCounts.get(deck) ?? { notes: 0, cards: 0 };
     counts.notes++;

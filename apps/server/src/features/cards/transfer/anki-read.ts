@@ -5,6 +5,7 @@ import type { AnkiCard, AnkiCollection, AnkiNote, AnkiReview } from './anki-coll
 import { readColJson, readSchema15, replaceUnicase } from './anki-read-note-types';
 import { checkColumns, checkSchema, TABLES_15 } from './anki-read-schema';
 import { countUpTo, eachRow, loadSqlJs, scalar } from './anki-read-sqlite';
+import { cardScheduling, readScheduling, SCHEDULING_COLUMNS } from './anki-read-scheduling';
 import { budgetMessages, refused, type ApkgBudget } from './apkg-budget';
 import { readPackageMedia } from './apkg-media';
 import { unzipCollection } from './apkg-unzip';
@@ -78,12 +79,20 @@ function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 
       });
     },
   );
-  // A card in a filtered deck keeps its home deck in `odid`.
+  // A card in a filtered deck keeps its home deck in `odid`; its scheduling, in anki-fsrs.ts's terms.
   const cards: AnkiCard[] = [];
   eachRow(
     db,
-    `select id, nid, case when odid != 0 then odid else did end, ord from cards limit ${APKG_MAX_CARDS}`,
-    (row) => cards.push({ id: Number(row[0]), noteId: Number(row[1]), deckId: Number(row[2]), ord: Number(row[3]) }),
+    `select id, nid, case when odid != 0 then odid else did end, ord, ${SCHEDULING_COLUMNS}
+     from cards limit ${APKG_MAX_CARDS}`,
+    (row) =>
+      cards.push({
+        id: Number(row[0]),
+        noteId: Number(row[1]),
+        deckId: Number(row[2]),
+        ord: Number(row[3]),
+        scheduling: cardScheduling(row.slice(4), decode),
+      }),
   );
   const reviews: AnkiReview[] = [];
   eachRow(db, `select id, cid, ease, type, time from revlog order by cid, id limit ${budget.reviews}`, (row) =>
@@ -95,7 +104,7 @@ function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 
       timeMs: Number(row[4]),
     }),
   );
-  return { noteTypes, decks, notes, cards, reviews };
+  return { noteTypes, decks, notes, cards, reviews, scheduling: readScheduling(db, schema15) };
 }
 
 /** The package's collection as rows; a bad package, or one over the budget, is a 400 naming what is wrong. */

@@ -4,6 +4,7 @@ import type { ImportedReview } from '../decks/card-notes.repository';
 import type { Rating } from '@turtle/shared/cards-review';
 import { fromFsrsCard, gradeAt, newCardMemory, type CardMemory, type SchedulerSettings } from '../review/scheduler';
 import type { AnkiReview } from './anki-collection';
+import type { AnkiCardState } from './anki-import-state';
 
 /**
  * A card's Anki history replayed through the learner's own FSRS scheduler: each grade at its time, so the card's
@@ -100,6 +101,41 @@ export function packHistory(reviews: ImportedReview[]): string {
   );
 }
 
+/**
+ * One card's state and log as the worker hands them over. Without Anki's state, the log replayed through the
+ * learner's scheduler gives both, as it always did. With it, the card is Anki's: its memory state as the package
+ * has it (or, when `cards.data` holds none, the stability and difficulty the replay finds), its due date as Anki
+ * placed it, never fuzzed again. The log's rows still hold the replay's memory columns (Anki keeps no stability per
+ * review), its last row ending where the card is, so undoing it and the analytics agree with the card.
+ */
+export function packCard(
+  ordinal: number,
+  reviews: AnkiReview[],
+  anki: AnkiCardState | undefined,
+  settings: SchedulerSettings,
+): PackedHistory {
+  const replayed = reviews.length ? replayHistory(reviews, settings) : null;
+  let memory: CardMemory;
+  if (!anki) memory = replayed!.memory;
+  else if (anki.fromData || !replayed) memory = anki.memory;
+  else {
+    memory = { ...anki.memory, stability: replayed.memory.stability, difficulty: replayed.memory.difficulty };
+  }
+  const logs = replayed?.reviews ?? [];
+  const last = logs.at(-1);
+  if (anki && last) {
+    logs[logs.length - 1] = {
+      ...last,
+      stateAfter: memory.state,
+      dueAfter: memory.due,
+      stabilityAfter: memory.stability,
+      difficultyAfter: memory.difficulty,
+      scheduledDays: memory.scheduledDays,
+    };
+  }
+  return { ordinal, memory, logs: packHistory(logs), count: logs.length };
+}
+
 /** A planned note as the worker hands it over: its cards' histories replayed and packed. */
 export interface PackedNote {
   guid: string;
@@ -107,9 +143,20 @@ export interface PackedNote {
   history: PackedHistory[];
 }
 
-/** The plan's notes with every card's history replayed and packed, by deck. */
+/**
+ * The plan's notes with every card's state and history packed, by deck: Anki's own state where the card has one,
+ * else its log replayed (`packCard`).
+ */
 export function packPlan(
-  byDeck: Map<string, { guid: string; content: CardContent; history: Map<number, AnkiReview[]> }[]>,
+  byDeck: Map<
+    string,
+    {
+      guid: string;
+      content: CardContent;
+      history: Map<number, AnkiReview[]>;
+      anki?: Map<number, AnkiCardState>;
+    }[]
+  >,
   settings: SchedulerSettings,
 ): [string, PackedNote[]][] {
   return [...byDeck].map(([deck, notes]) => [
@@ -117,15 +164,9 @@ export function packPlan(
     notes.map((note) => ({
       guid: note.guid,
       content: note.content,
-      history: [...note.history].map(([ordinal, reviews]) => {
-        const replayed = replayHistory(reviews, settings);
-        return {
-          ordinal,
-          memory: replayed.memory,
-          logs: packHistory(replayed.reviews),
-          count: replayed.reviews.length,
-        };
-      }),
+      history: [...new Set([...note.history.keys(), ...(note.anki?.keys() ?? [])])].map((ordinal) =>
+        packCard(ordinal, note.history.get(ordinal) ?? [], note.anki?.get(ordinal), settings),
+      ),
     })),
   ]);
 }

@@ -5,6 +5,7 @@ import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { listAllCardNotes } from '../decks/card-notes.repository';
 import { listOwnDecks, requireOwnDeck } from '../decks/decks.repository';
+import { getCardSettings } from '../settings.repository';
 import { buildApkg } from './anki-export';
 import { readCardHistories } from './anki-export-history';
 import { toCsv } from './csv-format';
@@ -43,6 +44,8 @@ export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     const apkg = await buildApkg(
       decks,
       notes.map((note) => ({ ...note, history: histories.get(note.id) })),
+      Date.now(),
+      await getCardSettings(db, user.id),
     );
     return download(reply, fileName(deck?.name, 'apkg'), 'application/octet-stream', apkg);
   });
