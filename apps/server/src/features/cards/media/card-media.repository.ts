@@ -82,3 +82,16 @@ export async function findOwnMedia(
     .limit(1);
   return row;
 }
+
+/** Of these hashes, the person's files with their type and bytes (another person's are not found). */
+export async function findOwnMediaFiles(
+  db: DbOrTx,
+  userId: string,
+  hashes: string[],
+): Promise<{ sha256: string; mime: string; bytes: Buffer }[]> {
+  if (!hashes.length) return [];
+  return db
+    .select({ sha256: cardMedia.sha256, mime: cardMedia.mime, bytes: cardMedia.bytes })
+    .from(cardMedia)
+    .where(and(eq(cardMedia.userId, userId), inArray(cardMedia.sha256, hashes)));
+}

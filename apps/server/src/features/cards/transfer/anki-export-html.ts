@@ -8,8 +8,9 @@ import type { Nodes as MdastNodes, Root as MdastRoot, RootContent as MdastConten
 /**
  * A card's markdown as the HTML Anki shows: the card face's own reading (GFM, `$…$`, `$$…$$`, Anki's `\(…\)` and
  * `\[…\]`, the HTML subset of packages/shared/src/card-html.ts), written out as that subset (docs/security.md 7d.3),
- * so Anki shows bold, not `**bold**`. Formulas go out as `\(…\)` and `\[…\]` for Anki's MathJax; images leave their
- * alt text (Turtle's media are not exported yet); a tag outside the subset is text, as on the card face. Paragraphs
+ * so Anki shows bold, not `**bold**`. Formulas go out as `\(…\)` and `\[…\]` for Anki's MathJax; an image or sound
+ * of the person's card media goes out by its name in the package (`<img src="name">`, `[sound:name]`: decision 038),
+ * another image leaves its alt text; a tag outside the subset is text, as on the card face. Paragraphs
  * are joined by `<br><br>` and a newline stays one, which is what anki-html.ts reads back into the same markdown.
  */
 
@@ -48,18 +49,30 @@ function forAnki(node: MdastNodes): MdastContent[] | undefined {
   }
 }
 
-/** Images written in raw HTML leave their alt text too. */
-function withoutImages(node: HastNodes): void {
+/** The name in the package of a card media address (`/api/cards/media/<sha256>`), if the package holds the file. */
+export type MediaNames = (src: string) => string | undefined;
+
+/**
+ * Images and sounds written in raw HTML (already sanitized): one of the package's media files by its name, Anki's
+ * way (`<img src="name">`, `[sound:name]`); any other image leaves its alt text, any other sound nothing.
+ */
+function mediaForAnki(node: HastNodes, names: MediaNames): void {
   if (!('children' in node)) return;
   node.children = node.children.map((child): HastContent => {
-    if (child.type === 'element' && child.tagName === 'img') {
+    if (child.type === 'element' && (child.tagName === 'img' || child.tagName === 'audio')) {
+      const src = child.properties.src;
+      const name = typeof src === 'string' ? names(src) : undefined;
+      if (child.tagName === 'audio') return { type: 'text', value: name ? `[sound:${name}]` : '' };
       const alt = child.properties.alt;
+      if (name) return { ...child, properties: { src: name, ...(typeof alt === 'string' ? { alt } : {}) } };
       return { type: 'text', value: typeof alt === 'string' ? alt : '' };
     }
-    withoutImages(child);
+    mediaForAnki(child, names);
     return child;
   }) as typeof node.children;
 }
+
+const NO_MEDIA: MediaNames = () => undefined;
 
 function attributes(properties: Record<string, unknown>): string {
   let out = '';
@@ -116,9 +129,9 @@ function plainToAnkiHtml(markdown: string): string {
 
 export interface AnkiHtmlWriter {
   /** Card text (markdown) as Anki HTML; cloze markup passes through untouched. */
-  toAnkiHtml(markdown: string): string;
+  toAnkiHtml(markdown: string, media?: MediaNames): string;
   /** The same through the markdown parser, whatever the text (for the test that the shortcut agrees). */
-  parsedToAnkiHtml(markdown: string): string;
+  parsedToAnkiHtml(markdown: string, media?: MediaNames): string;
 }
 
 async function loadWriter(): Promise<AnkiHtmlWriter> {
@@ -138,16 +151,17 @@ async function loadWriter(): Promise<AnkiHtmlWriter> {
     .use(remarkMathDelimiters)
     .use(() => (tree: MdastRoot) => void forAnki(tree))
     .use(remarkRehype.default, { allowDangerousHtml: true });
-  const parsedToAnkiHtml = (markdown: string) => {
+  const parsedToAnkiHtml = (markdown: string, media: MediaNames = NO_MEDIA) => {
     const parsed = raw(processor.runSync(processor.parse(markdown), markdown)) as HastRoot;
-    withoutImages(parsed);
-    return serializeTop(sanitize(parsed, SCHEMA) as HastRoot);
+    const safe = sanitize(parsed, SCHEMA) as HastRoot;
+    mediaForAnki(safe, media);
+    return serializeTop(safe);
   };
   return {
-    toAnkiHtml: (markdown) => {
+    toAnkiHtml: (markdown, media) => {
       if (isPlainText(markdown)) return plainToAnkiHtml(markdown);
       try {
-        return parsedToAnkiHtml(markdown);
+        return parsedToAnkiHtml(markdown, media);
       } catch {
         // Markdown the libraries cannot walk (10,000 nested quotes overflow their recursion): the text as it is.
         return escapeText(markdown).replace(/\n/g, '<br>');

@@ -7,6 +7,7 @@ import { DEFAULT_CARD_SETTINGS } from '../settings.repository';
 import { ankiCardColumns, ankiRevlogRows, collectionCreation, deckOptions, FSRS_CONF } from './anki-export-fsrs';
 import type { ApkgCardHistory } from './anki-export-history';
 import { ankiHtmlWriter } from './anki-export-html';
+import type { ExportMedia } from './anki-export-media';
 
 /**
  * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
@@ -174,6 +175,7 @@ export async function buildApkg(
   notes: ApkgNote[],
   now = Date.now(),
   settings: SchedulerSettings = DEFAULT_CARD_SETTINGS,
+  media?: ExportMedia,
 ): Promise<Uint8Array> {
   const SQL = await loadSqlJs();
   const { toAnkiHtml } = await ankiHtmlWriter();
@@ -226,7 +228,7 @@ export async function buildApkg(
         lastYield = performance.now();
       }
       const noteId = now + index;
-      const fields = [toAnkiHtml(note.front), toAnkiHtml(note.back)];
+      const fields = [toAnkiHtml(note.front, media?.names), toAnkiHtml(note.back, media?.names)];
       const tags = note.tags.length ? ` ${note.tags.join(' ')} ` : '';
       insertNote.run([
         noteId,
@@ -283,7 +285,15 @@ export async function buildApkg(
     insertCard.free();
     insertReview.free();
     const collection = db.export();
-    return zipSync({ 'collection.anki2': collection, media: strToU8('{}') });
+    // The media map and the files by number, as Anki's legacy packages hold them (decision 038); images and sounds
+    // are compressed already, so they are stored as they are.
+    const files = media?.files ?? [];
+    const map = Object.fromEntries(files.map((file, index) => [String(index), file.name]));
+    return zipSync({
+      'collection.anki2': collection,
+      media: strToU8(JSON.stringify(map)),
+      ...Object.fromEntries(files.map((file, index) => [String(index), [file.bytes, { level: 0 }] as const])),
+    });
   } finally {
     db.close();
   }

@@ -7,6 +7,7 @@ import { listAllCardNotes } from '../decks/card-notes.repository';
 import { listOwnDecks, requireOwnDeck } from '../decks/decks.repository';
 import { getCardSettings } from '../settings.repository';
 import { buildApkg } from './anki-export';
+import { exportMedia } from './anki-export-media';
 import { readCardHistories } from './anki-export-history';
 import { toCsv } from './csv-format';
 
@@ -46,6 +47,11 @@ export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
       notes.map((note) => ({ ...note, history: histories.get(note.id) })),
       Date.now(),
       await getCardSettings(db, user.id),
+      await exportMedia(
+        db,
+        user.id,
+        notes.flatMap((note) => [note.front, note.back]),
+      ),
     );
     return download(reply, fileName(deck?.name, 'apkg'), 'application/octet-stream', apkg);
   });
