@@ -17,16 +17,17 @@ export const collectionCreation = (now: number) => Math.floor(studyDayAt(now, 'U
 /** The config keys of `col.conf` that say FSRS is on and how days are counted (rslib's config/mod.rs, bool.rs). */
 export const FSRS_CONF = { fsrs: true, rollover: 4, creationOffset: 0, localOffset: 0, schedVer: 2 };
 
-/** The learner's FSRS parameters as the scheduler uses them (the fitted ones, or FSRS-6's defaults). */
+/**
+ * The learner's FSRS parameters as the scheduler runs them: FSRS-6's 21 (the fitted ones, or the defaults; ts-fsrs
+ * turns an older set into FSRS-6's).
+ */
 export const fsrsParameters = (settings: SchedulerSettings) => [...schedulerParameters(settings).w];
 
-/** FSRS-6's decay (its 21st parameter), which Anki also keeps per card; none for older parameter sets. */
-const decayOf = (parameters: number[]) => (parameters.length >= 21 ? parameters[20]! : null);
+/** FSRS-6's decay (its 21st parameter), which Anki also keeps per card. */
+const decayOf = (parameters: number[]) => parameters[20] ?? null;
 
-/** Deck options (schema 11's `dconf`) with the learner's FSRS parameters, under the key Anki reads for their version. */
+/** Deck options (schema 11's `dconf`) with the learner's FSRS-6 parameters and desired retention. */
 export function deckOptions(settings: SchedulerSettings, mtime: number) {
-  const parameters = fsrsParameters(settings);
-  const key = parameters.length >= 21 ? 'fsrsParams6' : parameters.length >= 19 ? 'fsrsParams5' : 'fsrsWeights';
   return {
     1: {
       id: 1,
@@ -41,7 +42,7 @@ export function deckOptions(settings: SchedulerSettings, mtime: number) {
       new: { bury: false, delays: [1, 10], initialFactor: 2500, ints: [1, 4, 0], order: 1, perDay: 20 },
       rev: { bury: false, ease4: 1.3, ivlFct: 1, maxIvl: 36500, perDay: 200, hardFactor: 1.2 },
       lapse: { delays: [10], leechAction: 1, leechFails: 8, minInt: 1, mult: 0 },
-      [key]: parameters,
+      fsrsParams6: fsrsParameters(settings),
       desiredRetention: settings.desiredRetention,
     },
   };
