@@ -5,8 +5,9 @@ import { Header } from '../../components/layout/header';
 import { ScreenSkeleton } from '../../components/layout/screen-skeleton';
 import { cn } from '../../lib/cn';
 import { useIsFullWidth, useScreenKey } from '../route-handle';
+import { SearchShortcut } from '../search-shortcut';
 
-/** Header, a main area at most 4xl wide, and the footer (product.md §2). */
+/** Header, a main area at most 4xl wide, and the footer (product.md §2); signed in, Ctrl/Cmd+K searches (decision 039). */
 export function MainLayout() {
   const fullWidth = useIsFullWidth();
   const screenKey = useScreenKey();
@@ -19,6 +20,7 @@ export function MainLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SearchShortcut />
     </div>
   );
 }

@@ -27,4 +27,5 @@ export const queryKeys = {
   userStatus: ['user', 'status'] as const,
   notes: ['notes'] as const,
   note: (id: string) => ['notes', id] as const,
+  search: (q: string) => ['search', q] as const,
 };

@@ -1,0 +1,36 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { SearchResult } from '@turtle/shared/search';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { useServerQuery } from '../../../lib/query/use-server-query';
+import { searchPassages } from '../api/search';
+
+/** How long typing pauses before a search goes out. */
+const TYPING_PAUSE_MS = 150;
+
+/** Results as you type: the last query's stay shown while the next one is on its way. */
+export function useSearchResults(text: string): {
+  results: SearchResult[];
+  searching: boolean;
+  failed: boolean;
+  query: string;
+} {
+  const [query, setQuery] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const read = useServerQuery({
+    queryKey: queryKeys.search(query),
+    queryFn: ({ signal }) => searchPassages(query, signal),
+    enabled: query !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  return {
+    results: query === '' ? [] : (read.data ?? []),
+    searching: query !== text.trim() || read.isFetching,
+    failed: read.isError,
+    query,
+  };
+}
