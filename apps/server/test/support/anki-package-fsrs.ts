@@ -1,4 +1,8 @@
+import { asc, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import initSqlJs from 'sql.js';
+import type { Db } from '../../src/db/database';
+import { cardNotes, cards, reviewLogs } from '../../src/db/schema';
 import { ankiCollection, FIRST_CARD_ID, type AnkiNoteInput } from './anki-package';
 import { ankiCollection18, ankiCurrentPackage } from './anki-package-current';
 
@@ -78,4 +82,45 @@ export async function fsrsPackage18(
   const bytes = db.export();
   db.close();
   return ankiCurrentPackage(bytes);
+}
+
+/** Imported cards by their front, with their log's grades. */
+export async function importedCards(db: Db, userId: string) {
+  const rows = await db
+    .select({ front: cardNotes.front, ordinal: cards.ordinal, card: cards })
+    .from(cards)
+    .innerJoin(cardNotes, eq(cardNotes.id, cards.noteId))
+    .where(eq(cards.userId, userId));
+  const logs = await db
+    .select({ cardId: reviewLogs.cardId, rating: reviewLogs.rating })
+    .from(reviewLogs)
+    .where(eq(reviewLogs.userId, userId))
+    .orderBy(asc(reviewLogs.reviewedAt), asc(reviewLogs.id));
+  return new Map(
+    rows.map((row) => [
+      `${row.front}#${row.ordinal}`,
+      { ...row.card, grades: logs.filter((log) => log.cardId === row.card.id).map((log) => log.rating) },
+    ]),
+  );
+}
+
+/** The exported collection, read back with the tests' SQLite (sql.js). */
+export async function readExport(apkg: Uint8Array) {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database(unzipSync(apkg)['collection.anki2']!);
+  const rows = (query: string) => {
+    const result = db.exec(query)[0];
+    return (result?.values ?? []).map((values) =>
+      Object.fromEntries(result!.columns.map((column, index) => [column, values[index]])),
+    );
+  };
+  const read = {
+    col: rows('select crt, conf, dconf from col')[0]!,
+    cards: rows(
+      'select c.id, n.guid, c.ord, c.type, c.queue, c.due, c.ivl, c.left, c.data from cards c join notes n on n.id = c.nid',
+    ),
+    revlog: rows('select cid, ease, ivl, lastIvl, factor, type from revlog order by cid, id'),
+  };
+  db.close();
+  return read;
 }
