@@ -51,6 +51,8 @@ const MEDIA: MediaFileInput[] = [
   { name: 'page.html', bytes: HTML_PAGE },
   { name: '../../etc/passwd', bytes: PNG },
   { name: 'missing.png', bytes: PNG, entry: null },
+  // No card uses it: never read, so never judged either.
+  { name: 'unused.html', bytes: HTML_PAGE },
 ];
 
 const mediaRows = async (userId: string) =>
@@ -89,13 +91,14 @@ describe('Anki media (decision 038)', () => {
         skipped: 4,
         quota: { used: 0, max: 2048 * 1024 * 1024 },
       });
+      // The map's names first; then each file as a card asks for it (a file no card uses is never read).
       expect(summary.media!.reasons, layout).toEqual([
-        'evil.svg: not an image or sound Turtle keeps',
-        'page.html: not an image or sound Turtle keeps',
         '../../etc/passwd: not a plain file name',
         'missing.png: missing from the package',
+        'evil.svg: not an image or sound Turtle keeps',
+        'page.html: not an image or sound Turtle keeps',
       ]);
-      expect(summary.skipped, layout).toMatchObject({ mediaFiles: 4, notesWithMedia: 1 });
+      expect(summary.skipped, layout).toMatchObject({ mediaFiles: 5, notesWithMedia: 1 });
       expect(await fronts(client), layout).toEqual([
         `<img src="/api/cards/media/${sha(PNG)}" alt="a cat"> | gato`,
         'Evil | x',

@@ -7,7 +7,7 @@ import {
 } from '@turtle/shared/card-media';
 import { isAudio, sniffMediaType } from '../media/media-sniff';
 import { decompressZstd, PackageFormatError, ProtoReader, readMessage, ZstdTooLarge } from './apkg-meta';
-import { inflateEntry, type ZipEntry } from './apkg-zip';
+import { inflateEntry, inflateEntrySync, type ZipEntry } from './apkg-zip';
 
 /**
  * An Anki package's media (docs/decisions/038-card-media.md), read as Anki reads it (rslib's
@@ -18,7 +18,8 @@ import { inflateEntry, type ZipEntry } from './apkg-zip';
  *
  * Nothing here refuses the package: a file Turtle does not keep is skipped with its reason (a name that is not a
  * plain file name, an entry that is missing or damaged, a file over the size cap or that is not an image or sound by
- * its first bytes), and a damaged map skips every file. The cards still import, without that media.
+ * its first bytes), and a damaged map skips every file. The cards still import, without that media. A file is read
+ * only when a card uses it, so a package's other files cost nothing.
  */
 
 export interface PackageMediaFile {
@@ -27,11 +28,11 @@ export interface PackageMediaFile {
   bytes: Uint8Array;
 }
 
-export interface PackageMedia {
-  /** By the name the cards use. */
-  byName: Map<string, PackageMediaFile>;
-  /** Files not kept, each with the reason (`files`: how many one line stands for, 1 unless said). */
-  skipped: { name: string; reason: string; files?: number }[];
+/** A file not kept, with the reason (`files`: how many one line stands for, 1 unless said). */
+export interface SkippedMedia {
+  name: string;
+  reason: string;
+  files?: number;
 }
 
 /** The map itself: Anki's lists a few bytes a file. */
@@ -80,14 +81,13 @@ function readMap(raw: Uint8Array, version: number): Map<string, string> {
 }
 
 /** One file's bytes, within the cap, or the reason it is not kept. */
-async function readFile(bytes: Uint8Array, entry: ZipEntry | undefined, version: number): Promise<Uint8Array | string> {
-  if (!entry) return 'missing from the package';
+function readFile(bytes: Uint8Array, entry: ZipEntry, version: number): Uint8Array | string {
   const tooLarge = `over ${megabytes(CARD_MEDIA_MAX_FILE_BYTES)}`;
   // A compressed file is at most a little larger than its contents.
   if (entry.size > (version === 3 ? CARD_MEDIA_MAX_FILE_BYTES + 64 * 1024 : CARD_MEDIA_MAX_FILE_BYTES)) return tooLarge;
   let file: Uint8Array;
   try {
-    file = await inflateEntry(bytes, entry);
+    file = inflateEntrySync(bytes, entry);
   } catch {
     return 'damaged in the package';
   }
@@ -99,12 +99,63 @@ async function readFile(bytes: Uint8Array, entry: ZipEntry | undefined, version:
   }
 }
 
+/**
+ * The package's media: its map, read at once, and each file read, checked and hashed only when a card asks for it
+ * (`file`), so the files no card uses cost nothing.
+ */
+export class PackageMedia {
+  /** Files not kept, in the order found. */
+  readonly skipped: SkippedMedia[] = [];
+  /** Names the map lists. */
+  listed = 0;
+  /** Safe names with their zip entry. */
+  readonly entries = new Map<string, ZipEntry>();
+  private readonly read = new Map<string, PackageMediaFile | null>();
+  private total = 0;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly version: number,
+  ) {}
+
+  /** The file a card names, if the package holds it as an image or sound Turtle keeps. */
+  file(name: string): PackageMediaFile | undefined {
+    const known = this.read.get(name);
+    if (known !== undefined) return known ?? undefined;
+    const entry = this.entries.get(name);
+    if (!entry) return undefined;
+    const file = this.readChecked(name, entry);
+    this.read.set(name, file);
+    return file ?? undefined;
+  }
+
+  private readChecked(name: string, entry: ZipEntry): PackageMediaFile | null {
+    const file = readFile(this.bytes, entry, this.version);
+    const skip = (reason: string) => {
+      this.skipped.push({ name, reason });
+      return null;
+    };
+    if (typeof file === 'string') return skip(file);
+    const type = sniffMediaType(file);
+    if (!type) return skip('not an image or sound Turtle keeps');
+    if (this.total + file.length > PACKAGE_MEDIA_BYTES) {
+      return skip(`the package’s media are over ${megabytes(PACKAGE_MEDIA_BYTES)}`);
+    }
+    this.total += file.length;
+    return { sha256: createHash('sha256').update(file).digest('hex'), type, bytes: file };
+  }
+}
+
+/**
+ * The package's media map, read as Anki reads it: names that are not plain file names and names whose entry is
+ * missing are skipped at once; a damaged map skips every file.
+ */
 export async function readPackageMedia(
   bytes: Uint8Array,
   entries: readonly ZipEntry[],
   version: number,
 ): Promise<PackageMedia> {
-  const media: PackageMedia = { byName: new Map(), skipped: [] };
+  const media = new PackageMedia(bytes, version);
   const mapEntry = entries.find((entry) => entry.name === 'media');
   if (!mapEntry) return media;
   const numbered = new Map(entries.filter((entry) => /^\d+$/.test(entry.name)).map((entry) => [entry.name, entry]));
@@ -117,35 +168,17 @@ export async function readPackageMedia(
     if (files) media.skipped.push({ name: `${files} files`, reason: 'the package’s media list is damaged', files });
     return media;
   }
-  let total = 0;
-  let seen = 0;
   for (const [index, name] of names) {
-    if (seen++ >= MAX_FILES) {
+    if (media.listed >= MAX_FILES) {
       const files = names.size - MAX_FILES;
       media.skipped.push({ name: `${files} more files`, reason: `past ${MAX_FILES} files`, files });
       break;
     }
-    if (!isSafeMediaName(name)) {
-      media.skipped.push({ name: name.slice(0, 80), reason: 'not a plain file name' });
-      continue;
-    }
-    if (media.byName.has(name)) continue;
-    const file = await readFile(bytes, numbered.get(index), version);
-    if (typeof file === 'string') {
-      media.skipped.push({ name, reason: file });
-      continue;
-    }
-    const type = sniffMediaType(file);
-    if (!type) {
-      media.skipped.push({ name, reason: 'not an image or sound Turtle keeps' });
-      continue;
-    }
-    if (total + file.length > PACKAGE_MEDIA_BYTES) {
-      media.skipped.push({ name, reason: `the package’s media are over ${megabytes(PACKAGE_MEDIA_BYTES)}` });
-      continue;
-    }
-    total += file.length;
-    media.byName.set(name, { sha256: createHash('sha256').update(file).digest('hex'), type, bytes: file });
+    media.listed++;
+    const entry = numbered.get(index);
+    if (!isSafeMediaName(name)) media.skipped.push({ name: name.slice(0, 80), reason: 'not a plain file name' });
+    else if (!entry) media.skipped.push({ name, reason: 'missing from the package' });
+    else if (!media.entries.has(name)) media.entries.set(name, entry);
   }
   return media;
 }
@@ -161,7 +194,7 @@ export class PlannedMedia {
   constructor(private readonly media: PackageMedia | undefined) {}
 
   readonly lookup = (name: string) => {
-    const file = this.media?.byName.get(name);
+    const file = this.media?.file(name);
     return file && { url: cardMediaUrl(file.sha256), kind: mediaKind(file.type) };
   };
 
@@ -172,14 +205,14 @@ export class PlannedMedia {
   /** The package's files not kept: skipped, or used by no card that is imported (without a map: all of them). */
   notKept(inPackage: number): number {
     if (!this.media) return inPackage;
-    return skippedFiles(this.media) + this.media.byName.size - this.used.size;
+    return Math.max(skippedFiles(this.media), this.media.listed - this.used.size);
   }
 
   /** The files to store, each once (two names may hold the same bytes). */
   files(): PackageMediaFile[] {
     const bySha = new Map<string, PackageMediaFile>();
     for (const name of this.used) {
-      const file = this.media!.byName.get(name)!;
+      const file = this.media!.file(name)!;
       bySha.set(file.sha256, file);
     }
     return [...bySha.values()];

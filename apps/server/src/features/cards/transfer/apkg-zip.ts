@@ -1,4 +1,4 @@
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * Just enough of the zip format to take one file out of an Anki package without trusting it: the central
@@ -115,12 +115,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
  * checked against its cap. Output past the declared size stops it at once: the file is not what its directory says.
  */
 export async function inflateEntry(bytes: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
-  const data = view(bytes);
-  const local = entry.localOffset;
-  if (local + 30 > bytes.length || data.getUint32(local, true) !== LOCAL) throw new ZipError('local header');
-  const start = local + 30 + data.getUint16(local + 26, true) + data.getUint16(local + 28, true);
-  if (start + entry.compressedSize > bytes.length) throw new ZipError('data out of bounds');
-  const input = bytes.subarray(start, start + entry.compressedSize);
+  const input = entryData(bytes, entry);
   if (entry.method === 0) {
     if (entry.compressedSize !== entry.size) throw new ZipError('stored size');
     return input.slice();
@@ -145,4 +140,35 @@ export async function inflateEntry(bytes: Uint8Array, entry: ZipEntry): Promise<
   });
   if (written !== output.length) throw new ZipError('smaller than declared');
   return output;
+}
+
+/** The entry's bytes as stored (compressed as its method says), found through its local header. */
+function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+  const data = view(bytes);
+  const local = entry.localOffset;
+  if (local + 30 > bytes.length || data.getUint32(local, true) !== LOCAL) throw new ZipError('local header');
+  const start = local + 30 + data.getUint16(local + 26, true) + data.getUint16(local + 28, true);
+  if (start + entry.compressedSize > bytes.length) throw new ZipError('data out of bounds');
+  return bytes.subarray(start, start + entry.compressedSize);
+}
+
+/**
+ * A small entry (a media file, whose declared size the caller has checked against its cap) inflated at once, in the
+ * import's worker: zlib stops past the declared size, so a file that grows past what it declared is refused.
+ */
+export function inflateEntrySync(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+  const input = entryData(bytes, entry);
+  if (entry.method === 0) {
+    if (entry.compressedSize !== entry.size) throw new ZipError('stored size');
+    return input.slice();
+  }
+  if (entry.method !== 8) throw new ZipError(`compression method ${entry.method}`);
+  let output: Buffer;
+  try {
+    output = inflateRawSync(input, { maxOutputLength: Math.max(1, entry.size) });
+  } catch (error) {
+    throw new ZipError(error instanceof Error ? error.message : String(error));
+  }
+  if (output.length !== entry.size) throw new ZipError('smaller than declared');
+  return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
 }
