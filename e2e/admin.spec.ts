@@ -129,6 +129,40 @@ describe('the operator console', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('gives a person complimentary Pro until a day, which their membership page shows, and ends it', async () => {
+    const db = app.server.database.db;
+    const person = await createUser(db, { name: 'Gia Gift', email: uniqueEmail('gia') });
+    const page = await bossPage();
+    await page.goto('/admin');
+    await page.getByLabel('Search by name or email').fill(person.email);
+    const row = page.getByRole('row', { name: /Gia Gift/ });
+    await row.getByRole('button', { name: 'Give Pro…' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Give Gia Gift Pro?' });
+    await dialog.getByLabel('Pro until').fill('2030-06-15');
+    await expectNoSeriousA11yViolations(page, 'the complimentary Pro dialog');
+    await dialog.getByRole('button', { name: 'Give Pro' }).click();
+    await page.getByText(/^Gia Gift has Pro until /).waitFor();
+    await row.getByText('complimentary', { exact: true }).waitFor();
+    await auditLog(page).getByText('grant complimentary pro', { exact: true }).waitFor();
+
+    // The person's own membership page: Pro, its end date, and that it is a gift.
+    const { page: theirs, context } = await app.newPage();
+    const token = await createSessionToken(db, person.id);
+    await context.addCookies([{ name: 'sid', value: token, url: app.url, httpOnly: true, sameSite: 'Lax' }]);
+    await theirs.goto('/membership');
+    await theirs.getByRole('heading', { name: 'Pro Membership' }).waitFor();
+    await theirs.getByText('Expires On').waitFor();
+    await theirs.getByText('June 15, 2030').waitFor();
+    await theirs.getByText('Complimentary Pro from the Turtle team: nothing is charged.').waitFor();
+
+    page.once('dialog', (confirm) => void confirm.accept());
+    await row.getByRole('button', { name: 'End complimentary Pro' }).click();
+    await page.getByText('Gia Gift is on Free again.').waitFor();
+    await theirs.reload();
+    await theirs.getByRole('heading', { name: 'Free Membership' }).waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('shows a member no "Admin" entry and no console at /admin', async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Plain' } });
     await page.goto('/');

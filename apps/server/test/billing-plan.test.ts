@@ -47,6 +47,7 @@ describe('plans with the demo provider', () => {
       provider: 'demo',
       portal: false,
       demoPayments: [],
+      complimentary: false,
     } satisfies SubscriptionSummary);
   });
 

@@ -37,6 +37,8 @@ export interface AdminPerson {
   /** When the account was suspended (ms), or null; with what the person is told. */
   suspendedAt: number | null;
   suspensionReason: string | null;
+  /** Pro given by an administrator until `expireAt`, not paid for. */
+  complimentary: boolean;
 }
 
 export interface AdminPeopleResponse {
@@ -54,6 +56,18 @@ export interface SignOutEverywhereResponse {
   ok: true;
   sessionsEnded: number;
 }
+
+/** A complimentary Pro grant ends at most this far ahead (five years). */
+export const COMPLIMENTARY_MAX_MS = 5 * 366 * 24 * 60 * 60 * 1000;
+
+export const AdminComplimentaryBodySchema = AdminPersonBodySchema.extend({
+  /** When the grant ends (ms); the console sends the end of the chosen day in the administrator's zone. */
+  until: z
+    .number({ error: 'Choose the day the complimentary Pro ends.' })
+    .int('Choose the day the complimentary Pro ends.')
+    .positive('Choose the day the complimentary Pro ends.'),
+});
+export type AdminComplimentaryBody = z.infer<typeof AdminComplimentaryBodySchema>;
 
 export const SUSPENSION_REASON_MAX = 300;
 

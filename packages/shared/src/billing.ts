@@ -92,6 +92,8 @@ export interface SubscriptionSummary {
   portal: boolean;
   /** The demo provider's payments (it has no portal); empty with Stripe, whose invoices are in the portal. */
   demoPayments: DemoPayment[];
+  /** Pro given by an administrator until `periodEnd`, not paid for (decision 037); it does not renew. */
+  complimentary: boolean;
 }
 
 export interface DemoPayment {

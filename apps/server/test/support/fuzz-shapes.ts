@@ -79,6 +79,15 @@ export const SHAPES: Record<string, Shape> = {
   'POST /api/admin/people/restore': {
     requests: idBody('/api/admin/people/restore', (things) => things.noteId),
   },
+  'POST /api/admin/people/complimentary': {
+    requests: (things) =>
+      fc
+        .record({ id: idOr(things.noteId), until: fc.oneof(fc.integer(), fc.double(), nasty) })
+        .map((json) => ({ path: '/api/admin/people/complimentary', json })),
+  },
+  'POST /api/admin/people/complimentary/end': {
+    requests: idBody('/api/admin/people/complimentary/end', (things) => things.noteId),
+  },
   'POST /api/admin/people/reset-link': {
     requests: idBody('/api/admin/people/reset-link', (things) => things.noteId),
   },

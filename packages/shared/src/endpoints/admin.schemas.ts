@@ -9,4 +9,6 @@ export const adminEndpoints = withInputSchemas(entries, {
   suspend: { body: admin.AdminSuspendBodySchema },
   restore: { body: admin.AdminPersonBodySchema },
   resetLink: { body: admin.AdminPersonBodySchema },
+  grantComplimentary: { body: admin.AdminComplimentaryBodySchema },
+  endComplimentary: { body: admin.AdminPersonBodySchema },
 });

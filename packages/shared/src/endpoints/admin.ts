@@ -1,5 +1,6 @@
 import type {
   AdminAuditResponse,
+  AdminComplimentaryBodySchema,
   AdminPersonChangedResponse,
   AdminSuspendBodySchema,
   ResetLinkResponse,
@@ -17,6 +18,8 @@ export const adminEndpoints = endpointTable<AdminShapes>()({
   suspend: post('/api/admin/people/suspend', { encoding: 'json' }),
   restore: post('/api/admin/people/restore', { encoding: 'json' }),
   resetLink: post('/api/admin/people/reset-link', { encoding: 'json' }),
+  grantComplimentary: post('/api/admin/people/complimentary', { encoding: 'json' }),
+  endComplimentary: post('/api/admin/people/complimentary/end', { encoding: 'json' }),
   audit: get('/api/admin/audit'),
 });
 
@@ -26,5 +29,7 @@ type AdminShapes = {
   suspend: { body: typeof AdminSuspendBodySchema; response: AdminPersonChangedResponse };
   restore: { body: typeof AdminPersonBodySchema; response: AdminPersonChangedResponse };
   resetLink: { body: typeof AdminPersonBodySchema; response: ResetLinkResponse };
+  grantComplimentary: { body: typeof AdminComplimentaryBodySchema; response: AdminPersonChangedResponse };
+  endComplimentary: { body: typeof AdminPersonBodySchema; response: AdminPersonChangedResponse };
   audit: { response: AdminAuditResponse };
 };

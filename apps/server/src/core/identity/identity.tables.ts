@@ -2,7 +2,7 @@
  * The tables core/identity owns (docs/architecture.md "Data"): accounts, their sessions, third-party identities and
  * sign-in tickets.
  */
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -15,6 +15,11 @@ export const users = pgTable('users', {
   plan: integer('plan').notNull().default(0),
   subscription: integer('subscription').notNull().default(3),
   expireAt: bigint('expire_at', { mode: 'number' }).notNull().default(-1),
+  /**
+   * Pro given by an administrator until `expireAt`, not paid for (decision 037); any payment or change of plan ends
+   * the grant (`setMembership`).
+   */
+  complimentary: boolean('complimentary').notNull().default(false),
   /** When an administrator suspended the account (ms), or null: a suspended person cannot sign in (decision 037). */
   suspendedAt: bigint('suspended_at', { mode: 'number' }),
   /** What the person is told when a sign-in is refused; written by the administrator who suspended them. */

@@ -49,10 +49,18 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-/** The plan a payment or a change of plan leaves the person on (rules.md "Membership and payments"). */
+/**
+ * The plan a payment or a change of plan leaves the person on (rules.md "Membership and payments"). What the person
+ * pays for from now on replaces a complimentary grant (decision 037).
+ */
 export async function setMembership(db: DbOrTx, userId: string, membership: Membership): Promise<void> {
   await db
     .update(users)
-    .set({ plan: membership.plan, subscription: membership.subscription, expireAt: membership.expireAt })
+    .set({
+      plan: membership.plan,
+      subscription: membership.subscription,
+      expireAt: membership.expireAt,
+      complimentary: false,
+    })
     .where(eq(users.id, userId));
 }

@@ -10,6 +10,7 @@ import { listAudit } from '../../core/audit/audit.repository';
 import { sessionCache } from '../../core/identity/session-cache';
 import type { UserRow } from '../../core/identity/users.repository';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
+import { endComplimentary, grantComplimentary } from './complimentary';
 import { makeResetLink } from './reset-link';
 import { restorePerson, suspendPerson } from './suspension.repository';
 
@@ -65,6 +66,18 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
     const link = await makeResetLink(db, user.id, id);
     if (!link) throw new HttpError(404, 'notFound', 'That person does not exist.');
     return { ok: true, path: `${RESET_PASSWORD_PATH}#${link.token}`, expiresAt: link.expiresAt };
+  });
+
+  route(app, adminEndpoints.grantComplimentary, options, async ({ user, body: { id, until } }) => {
+    if (!(await grantComplimentary(db, user.id, id, until))) {
+      throw new HttpError(404, 'notFound', 'That person does not exist.');
+    }
+    return changed(id);
+  });
+
+  route(app, adminEndpoints.endComplimentary, options, async ({ user, body: { id } }) => {
+    if (!(await endComplimentary(db, user.id, id))) throw new HttpError(404, 'notFound', 'That person does not exist.');
+    return changed(id);
   });
 
   route(app, adminEndpoints.audit, options, async () => ({

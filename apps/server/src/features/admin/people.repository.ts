@@ -21,6 +21,7 @@ const personColumns = {
   hasIdentity,
   suspendedAt: users.suspendedAt,
   suspensionReason: users.suspensionReason,
+  complimentary: users.complimentary,
 };
 
 /** `%`, `_` and `\` match themselves in the search. */
@@ -68,6 +69,7 @@ export interface PersonRow {
   hasIdentity: boolean;
   suspendedAt: number | null;
   suspensionReason: string | null;
+  complimentary: boolean;
 }
 
 /** A person as the console shows them: how they sign in, never their password hash. */
@@ -84,6 +86,7 @@ export function toAdminPerson(row: PersonRow): AdminPerson {
     lastSignInAt: row.lastSignIn ? new Date(row.lastSignIn).getTime() : null,
     suspendedAt: row.suspendedAt,
     suspensionReason: row.suspensionReason,
+    complimentary: row.complimentary,
   };
 }
 

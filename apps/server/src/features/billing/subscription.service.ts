@@ -40,6 +40,7 @@ export async function subscriptionSummary(
       billing.customerId !== null &&
       billing.subscriptionId !== null,
     demoPayments: providerKind === 'demo' ? await demoPayments(db, user.id) : [],
+    complimentary: pro && user.complimentary,
   };
 }
 

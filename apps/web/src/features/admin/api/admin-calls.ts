@@ -16,3 +16,8 @@ export const suspendPerson = (id: string, reason: string) => api.call(adminEndpo
 export const restorePerson = (id: string) => api.call(adminEndpoints.restore, { body: { id } });
 
 export const makeResetLink = (id: string) => api.call(adminEndpoints.resetLink, { body: { id } });
+
+export const grantComplimentary = (id: string, until: number) =>
+  api.call(adminEndpoints.grantComplimentary, { body: { id, until } });
+
+export const endComplimentary = (id: string) => api.call(adminEndpoints.endComplimentary, { body: { id } });

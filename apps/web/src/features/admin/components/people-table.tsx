@@ -8,6 +8,7 @@ import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { toast } from '../../../lib/toast';
 import { listPeople, signOutEverywhere, type PeopleQuery } from '../api/admin-calls';
+import { ComplimentaryActions } from './complimentary-actions';
 import { ResetLinkAction } from './reset-link-action';
 import { SuspensionActions } from './suspension-actions';
 
@@ -105,6 +106,9 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
                 <td className="px-3 py-2 text-slate-700">{METHOD_LABELS[person.signInMethod]}</td>
                 <td className="px-3 py-2 text-slate-700">
                   {person.plan === Plan.FREE ? 'Free' : `Pro until ${date(person.expireAt)}`}
+                  {person.plan !== Plan.FREE && person.complimentary && (
+                    <span className="block text-xs text-slate-500">complimentary</span>
+                  )}
                 </td>
                 <td className="px-3 py-2 text-slate-700">{date(person.signedUpAt)}</td>
                 <td className="px-3 py-2 text-slate-700">{date(person.lastSignInAt)}</td>
@@ -127,6 +131,7 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
                     >
                       Sign out everywhere
                     </button>
+                    <ComplimentaryActions person={person} onChanged={onAction} />
                     {person.suspendedAt === null && <ResetLinkAction person={person} onMade={onAction} />}
                     {person.role !== 1 && <SuspensionActions person={person} onChanged={onAction} />}
                   </div>

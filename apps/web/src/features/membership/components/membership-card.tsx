@@ -35,10 +35,12 @@ interface MembershipCardProps {
   now: number;
   /** Whether the plan renews at `expireAt` (from Plan & billing's summary); null until known. */
   renews: boolean | null;
+  /** Pro given by Turtle's team, not paid for (decision 037). */
+  complimentary?: boolean;
 }
 
 /** product.md §2 "Membership": the plan, its badges and renewal or end date, and the way to change it. */
-export function MembershipCard({ membership, payments, now, renews }: MembershipCardProps) {
+export function MembershipCard({ membership, payments, now, renews, complimentary = false }: MembershipCardProps) {
   const pro = effectivePlan(membership, now) === Plan.PRO;
   const upgradable = isUpgradable(membership, now);
   const lapsed = hasLapsed(membership, now);
@@ -66,7 +68,8 @@ export function MembershipCard({ membership, payments, now, renews }: Membership
         </div>
 
         <div className="flex flex-col gap-6 border-t border-slate-200 px-6 py-6 sm:px-8">
-          {pro && membership.subscription !== Subscription.LIFETIME && expiry && (
+          {/* product.md §2: Pro shows its "Expires On" date; a lifetime Pro has none (-1), a complimentary one its end. */}
+          {pro && expiry && (
             <div className="flex items-start gap-3 text-sm">
               <CalendarDays className="mt-px size-5 shrink-0 text-slate-400" aria-hidden="true" />
               <div>
@@ -77,6 +80,9 @@ export function MembershipCard({ membership, payments, now, renews }: Membership
                     <time dateTime={isoDate(membership.expireAt)}>{expiry}</time>
                   </dd>
                 </dl>
+                {complimentary && (
+                  <p className="mt-0.5 text-slate-600">Complimentary Pro from the Turtle team: nothing is charged.</p>
+                )}
                 {renews !== null && (
                   <p className="mt-0.5 text-slate-600">
                     {renews ? 'It renews on that day.' : 'It ends on that day and will not renew.'}

@@ -22,5 +22,13 @@ export function MembershipScreen() {
   // Unknown: the date reads as the end of what is paid, which is true either way.
   // Unknown (not yet read, or the read failed): the card shows the date alone rather than guess.
   const renews = summary.data?.renews ?? null;
-  return <MembershipCard membership={membership} payments={payments} now={now} renews={renews} />;
+  return (
+    <MembershipCard
+      membership={membership}
+      payments={payments}
+      now={now}
+      renews={renews}
+      complimentary={summary.data?.complimentary ?? false}
+    />
+  );
 }
