@@ -42,6 +42,15 @@ async function openSearch(page: Page, text: string) {
   return input;
 }
 
+/** Whether the note's text area is scrolled to the marked passage: the mark within its visible part. */
+const passageInView = (page: Page) =>
+  page.evaluate(() => {
+    const area = document.querySelector<HTMLTextAreaElement>('#note-content')!;
+    const marked = document.querySelector('[data-testid="passage-highlight"] mark')!.getBoundingClientRect();
+    const box = area.getBoundingClientRect();
+    return { scrolled: area.scrollTop > 0, inside: marked.top >= box.top && marked.top < box.bottom };
+  });
+
 /** A note whose answer is in its last section, far enough down to need scrolling. */
 const GARDEN = [
   ...Array.from(
@@ -100,14 +109,7 @@ describe('asking across everything', () => {
     const mark = page.getByTestId('passage-highlight').locator('mark');
     await mark.waitFor();
     expect(await mark.innerText()).toContain('Plant the tulip bulbs in October');
-    // Scrolled to it: the mark is within the text area's visible part.
-    const seen = await page.evaluate(() => {
-      const area = document.querySelector<HTMLTextAreaElement>('#note-content')!;
-      const marked = document.querySelector('[data-testid="passage-highlight"] mark')!.getBoundingClientRect();
-      const box = area.getBoundingClientRect();
-      return { scrolled: area.scrollTop > 0, inside: marked.top >= box.top && marked.top < box.bottom };
-    });
-    expect(seen).toEqual({ scrolled: true, inside: true });
+    expect(await passageInView(page)).toEqual({ scrolled: true, inside: true });
     await shot(page, 'note-at-passage-1280');
     await expectNoSeriousA11yViolations(page, 'a note opened at its passage at 1280 px');
 
@@ -149,6 +151,8 @@ describe('asking across everything', () => {
     // The note opened at its passage fits the phone too.
     await page.goto(`/note/${note.id}?p=12`);
     await page.getByTestId('passage-highlight').locator('mark').waitFor();
+    await page.waitForFunction(() => document.querySelector('#note-content')!.scrollTop > 0);
+    expect(await passageInView(page)).toEqual({ scrolled: true, inside: true });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'note-at-passage-390');
     await expectNoSeriousA11yViolations(page, 'a note opened at its passage at 390 px');

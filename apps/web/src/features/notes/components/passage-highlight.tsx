@@ -27,15 +27,22 @@ export function PassageHighlight({
     // The text area's scroll bar narrows its text: the layer leaves the same room.
     const fit = () => (backdrop.style.right = `${field.offsetWidth - field.clientWidth}px`);
     const follow = () => (backdrop.scrollTop = field.scrollTop);
-    fit();
-    field.scrollIntoView({ block: 'nearest' });
-    field.scrollTo({ top: Math.max(0, (mark.current?.offsetTop ?? 0) - 24) });
-    follow();
-    field.addEventListener('scroll', follow);
-    const resized = new ResizeObserver(() => {
+    // Scrolled to the passage once the text area is laid out (a screen may be drawn hidden first).
+    let placed = false;
+    const place = () => {
+      if (placed || field.clientHeight === 0) return;
+      placed = true;
+      field.scrollIntoView({ block: 'nearest' });
+      field.scrollTo({ top: Math.max(0, (mark.current?.offsetTop ?? 0) - 24) });
+    };
+    const settle = () => {
       fit();
+      place();
       follow();
-    });
+    };
+    settle();
+    field.addEventListener('scroll', follow);
+    const resized = new ResizeObserver(settle);
     resized.observe(field);
     return () => {
       field.removeEventListener('scroll', follow);
