@@ -49,6 +49,15 @@ describe('offline reply', () => {
     expect(reply).toContain('LLM_BASE_URL');
   });
 
+  it('names a past chat and a lesson moment it quotes, with their numbers (decision 039)', () => {
+    const reply = offlineReply('when is the dentist?', [
+      { name: 'Plans', content: 'The dentist is on Friday.', citation: 1, found: { kind: 'chat' } },
+      { name: 'Why invest', content: 'Prices rise.', citation: 2, found: { kind: 'lesson', at: '01:05' } },
+    ]);
+    expect(reply).toContain('**From your chat “Plans” [1]:**');
+    expect(reply).toContain('**From the lesson “Why invest” at 01:05 [2]:**');
+  });
+
   it('without notes, explains how to mention one', () => {
     expect(offlineReply('hello', [])).toContain('Mention a note with **@**');
   });
