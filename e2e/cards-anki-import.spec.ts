@@ -94,7 +94,11 @@ describe('bringing an Anki collection', () => {
       )
       .waitFor();
     const skipped = page.getByRole('list', { name: 'Skipped' });
-    await skipped.getByText('2 media files (images and sounds are not imported)').waitFor();
+    // Decision 038: fr.png is not an image by its bytes; map.png belongs to a note that is not imported.
+    await skipped
+      .getByText('2 media files not kept (no imported card uses it, or it is not an image or sound)')
+      .waitFor();
+    await skipped.getByText('fr.png: not an image or sound Turtle keeps').waitFor();
     await skipped.getByText('1 note of the note type “Image Occlusion Enhanced”').waitFor();
     await page.getByRole('button', { name: 'Import 5 cards' }).click();
     await summary.getByText('Imported 5 cards', { exact: false }).waitFor();

@@ -9,7 +9,7 @@ import { useE2eApp } from './support/e2e-app';
 const app = useE2eApp();
 
 describe('an Anki card’s image and sound on the review screen (docs/decisions/038-card-media.md)', () => {
-  it('imports a package with an image and a sound; review shows the image and a play control, at 1280 and 390 px', async () => {
+  it('imports a package with an image and a sound; the deck and review show the image and a play control, at 1280 and 390 px', async () => {
     const collection = await ankiCollection18({ 1: 'Default', 2: 'Spanish' }, [
       { model: 'basic', deck: 2, fields: ['Listen: [sound:hola.mp3]', '<img src="green.png" alt="A green square">'] },
     ]);
@@ -28,8 +28,22 @@ describe('an Anki card’s image and sound on the review screen (docs/decisions/
     await page.getByRole('button', { name: 'Import 1 card' }).click();
     await page.getByTestId('apkg-summary').getByText('Imported 1 card', { exact: false }).waitFor();
     expect(await page.getByTestId('apkg-media').innerText()).toMatch(
-      /^Kept 2 images and sounds \(\d+ KB\)\. Your media storage: 0 KB of 2,048 MB used before this import\.$/,
+      /^Kept 2 images and sounds \(\d+ KB\)\. Your media storage: 0 KB of 2 GB used before this import\.$/,
     );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({ path: `screenshots/cards-anki-media-imported-${width}.png`, fullPage: true });
+      await expectNoSeriousA11yViolations(page, `the Anki import summary with media at ${width} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The deck's card list draws the same faces: the play control and the image.
+    await page.goto('/cards');
+    await cardsUi.deckRow(page, 'Spanish').getByRole('link', { name: 'Spanish', exact: true }).click();
+    await page.getByLabel('Play sound').first().waitFor();
+    await page.getByRole('img', { name: 'A green square' }).first().waitFor();
+    await page.screenshot({ path: 'screenshots/cards-anki-media-deck-1280.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page, 'the deck with an Anki image and sound');
 
     await page.goto('/cards/review');
     const question = cardsUi.question(page);

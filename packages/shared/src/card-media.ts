@@ -50,9 +50,13 @@ export interface ApkgMediaSummary {
 }
 
 const megabytes = (bytes: number) => `${Math.ceil(bytes / MB).toLocaleString('en-US')} MB`;
-export const formatMediaBytes = (bytes: number) =>
-  bytes < MB ? `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB` : megabytes(bytes);
+const GB = 1024 * MB;
+/** A size as the import screens say it: KB under a megabyte, whole gigabytes as GB, else MB. */
+export const formatMediaBytes = (bytes: number) => {
+  if (bytes < MB) return `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
+  return bytes % GB === 0 ? `${(bytes / GB).toLocaleString('en-US')} GB` : megabytes(bytes);
+};
 
 export const cardMediaQuotaMessage = (needed: number, quota: { used: number; max: number }) =>
   `This package’s images and sounds take ${formatMediaBytes(needed)} and your plan has room for ` +
-  `${formatMediaBytes(Math.max(0, quota.max - quota.used))} more (${megabytes(quota.max)} in all). Nothing was imported.`;
+  `${formatMediaBytes(Math.max(0, quota.max - quota.used))} more (${formatMediaBytes(quota.max)} in all). Nothing was imported.`;

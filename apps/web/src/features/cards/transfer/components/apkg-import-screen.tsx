@@ -1,7 +1,9 @@
 import { ArrowLeft, FileUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { CARD_MEDIA_MAX_FILE_BYTES, CARD_MEDIA_QUOTA_BYTES, formatMediaBytes } from '@turtle/shared/card-media';
 import { APKG_MAX_BYTES, APKG_TOO_LARGE_MESSAGE } from '@turtle/shared/cards-import';
+import { Plan } from '@turtle/shared/plans';
 import { Button, buttonClass } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { refuseInput, useServerMutation } from '../../../../lib/query/use-server-mutation';
@@ -57,9 +59,12 @@ export function ApkgImportScreen() {
       <CardMeter allowance={decks.status === 'ready' ? decks.data.allowance : null} />
       <p className="text-sm text-pretty text-slate-600">
         In Anki, use <strong>File › Export</strong>, choose <strong>Anki Deck Package (.apkg)</strong>, tick{' '}
-        <strong>Include scheduling information</strong> and <strong>Support older Anki versions</strong>. Your decks,
-        basic, reversed and cloze cards and their review history come along, so your schedule and the optimizer start
-        from your past. Images and sounds stay behind. At most 50 MB; nothing is saved until you confirm.
+        <strong>Include scheduling information</strong>, <strong>Include media</strong> and{' '}
+        <strong>Support older Anki versions</strong>. Your decks, basic, reversed and cloze cards and their review
+        history come along, so your schedule and the optimizer start from your past, with the images and sounds the
+        cards use (up to {formatMediaBytes(CARD_MEDIA_MAX_FILE_BYTES)} each; your plan keeps{' '}
+        {formatMediaBytes(CARD_MEDIA_QUOTA_BYTES[Plan.FREE])} of them on Free,{' '}
+        {formatMediaBytes(CARD_MEDIA_QUOTA_BYTES[Plan.PRO])} on Pro). At most 50 MB; nothing is saved until you confirm.
       </p>
       <label className="flex flex-col gap-1 rounded-2xl bg-white p-4 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-200 sm:p-5">
         Anki package (.apkg)

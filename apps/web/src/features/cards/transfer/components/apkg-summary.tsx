@@ -11,7 +11,7 @@ export function ApkgSummaryView({ summary, done }: { summary: ApkgSummary; done:
   const { skipped } = summary;
   const left = [
     skipped.mediaFiles > 0 &&
-      `${plural(skipped.mediaFiles, 'media file')} no imported card uses or Turtle does not keep`,
+      `${plural(skipped.mediaFiles, 'media file')} not kept (no imported card uses it, or it is not an image or sound)`,
     skipped.notesWithMedia > 0 && `media left out of the text of ${plural(skipped.notesWithMedia, 'note')}`,
     ...(summary.media?.reasons ?? []),
     ...skipped.unknownNoteTypes.map((type) => `${plural(type.notes, 'note')} of the note type “${type.name}”`),
