@@ -22,8 +22,8 @@ export interface CardHtmlSchema {
  * Anki's formatting (bold, italic, underline, sub- and superscripts, line breaks, lists, code, tables, links and
  * images) and what markdown itself draws. No element keeps an attribute that is not listed (so no handler, style,
  * class, id or target), addresses keep the protocols of product.md §2, and script-like elements go with their content.
- * A sound is `<audio src>` and may load only the person's own card media (`/api/cards/media/<sha256>`, decision 038),
- * which the card face draws as a play control.
+ * An image (`<img src>`) and a sound (`<audio src>`) may load only the person's own card media
+ * (`/api/cards/media/<sha256>`, decision 038); the card face draws a sound as a play control.
  * Plain data in hast-util-sanitize's `Schema` shape, so this package needs none of the markdown libraries.
  */
 export const CARD_HTML_SCHEMA: CardHtmlSchema = {
@@ -34,7 +34,7 @@ export const CARD_HTML_SCHEMA: CardHtmlSchema = {
   ],
   attributes: {
     a: ['href', 'title'],
-    img: ['src', 'alt', 'title'],
+    img: [['src', CARD_MEDIA_SRC], 'alt', 'title'],
     audio: [['src', CARD_MEDIA_SRC]],
     // Fenced code names its language; remark-math marks its formulas (KaTeX draws them after this step).
     code: [['className', /^language-[\w+#.-]+$/, 'math-inline', 'math-display']],

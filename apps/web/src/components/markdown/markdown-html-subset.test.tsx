@@ -159,20 +159,19 @@ describe('MarkdownMessage with allowHtmlSubset (card faces): the sanitized HTML 
     expect(lines.map((div) => div.textContent)).toEqual(['Anki line 1', 'Anki line 2']);
   });
 
-  it('keeps links with the allowed protocols (new tab, no hold on us) and only our own images', () => {
-    const own = `${window.location.origin}/api/cards/media/abc.png`;
+  it('keeps links with the allowed protocols (new tab, no hold on us) and only the person’s card media as images', () => {
+    // Decision 038: an image loads only /api/cards/media/<sha256>, not another address of ours nor another site's.
+    const media = `/api/cards/media/${'c'.repeat(64)}`;
     const container = renderCard(
       '<a href="https://example.com/a">web</a> <a href="mailto:a@b.test">mail</a> <a href="/cards">ours</a> ' +
-        `<img src="/api/cards/media/h.png" alt="heart"> <img src="${own}" alt="abs"> ` +
-        '<img src="https://attacker.test/p.png" alt="outside">',
+        `<img src="${media}" alt="heart"> <img src="${window.location.origin}${media}" alt="abs"> ` +
+        '<img src="/api/cards/media/h.png" alt="other"> <img src="/api/user/status" alt="api"> ' +
+        '<img src="https://attacker.test/p.png" alt="outside"> ![md](data:image/png;base64,AAAA)',
     );
     const links = [...container.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/a', 'mailto:a@b.test', '/cards']);
     for (const link of links) expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
-      '/api/cards/media/h.png',
-      own,
-    ]);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([media]);
     expect(container.textContent).toContain('(image blocked)');
   });
 
