@@ -1,3 +1,4 @@
+import { strToU8 } from 'fflate';
 import { CARD_MEDIA_SRC } from '@turtle/shared/card-media';
 import type { DbOrTx } from '../../../db/database';
 import { findOwnMediaFiles } from '../media/card-media.repository';
@@ -45,5 +46,17 @@ export async function exportMedia(db: DbOrTx, userId: string, texts: Iterable<st
   return {
     names: (src) => (CARD_MEDIA_SRC.test(src) ? byHash.get(src.slice(-64)) : undefined),
     files,
+  };
+}
+
+/**
+ * The package's `media` map and the files by number, as Anki's legacy packages hold them; images and sounds are
+ * compressed already, so they are stored as they are.
+ */
+export function mediaEntries(media: ExportMedia | undefined): Record<string, Uint8Array | [Uint8Array, { level: 0 }]> {
+  const files = media?.files ?? [];
+  return {
+    media: strToU8(JSON.stringify(Object.fromEntries(files.map((file, index) => [String(index), file.name])))),
+    ...Object.fromEntries(files.map((file, index) => [String(index), [file.bytes, { level: 0 }]])),
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { strToU8, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { cardOrdinals, type CardKind } from '@turtle/shared/cards';
 import type { SchedulerSettings } from '../review/scheduler';
@@ -7,7 +7,7 @@ import { DEFAULT_CARD_SETTINGS } from '../settings.repository';
 import { ankiCardColumns, ankiRevlogRows, collectionCreation, deckOptions, FSRS_CONF } from './anki-export-fsrs';
 import type { ApkgCardHistory } from './anki-export-history';
 import { ankiHtmlWriter } from './anki-export-html';
-import type { ExportMedia } from './anki-export-media';
+import { mediaEntries, type ExportMedia } from './anki-export-media';
 
 /**
  * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
@@ -285,15 +285,7 @@ export async function buildApkg(
     insertCard.free();
     insertReview.free();
     const collection = db.export();
-    // The media map and the files by number, as Anki's legacy packages hold them (decision 038); images and sounds
-    // are compressed already, so they are stored as they are.
-    const files = media?.files ?? [];
-    const map = Object.fromEntries(files.map((file, index) => [String(index), file.name]));
-    return zipSync({
-      'collection.anki2': collection,
-      media: strToU8(JSON.stringify(map)),
-      ...Object.fromEntries(files.map((file, index) => [String(index), [file.bytes, { level: 0 }] as const])),
-    });
+    return zipSync({ 'collection.anki2': collection, ...mediaEntries(media) });
   } finally {
     db.close();
   }

@@ -7,7 +7,8 @@ import type { PackageMediaFile } from './apkg-media';
 /**
  * The import's images and sounds, in its transaction (docs/decisions/038-card-media.md): the files the person does
  * not have yet must fit in their plan's media storage, else nothing is imported (403, saying how much room is left);
- * then they are kept. Answers the storage as it was before the import.
+ * then they are kept. Answers the storage as it was before the import. The caller's transaction has locked the
+ * person's row first (`reserveCards`), so two imports at once are counted one after the other.
  */
 export async function writeImportMedia(
   tx: Tx,
