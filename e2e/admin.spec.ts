@@ -9,7 +9,8 @@ import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 // The operator console (docs/decisions/037-administrators.md): an administrator named by ADMIN_EMAILS finds a person,
 // signs them out everywhere and reads it in the audit log; a member sees no "Admin" and no console.
 const BOSS = uniqueEmail('boss');
-const app = useE2eApp({ env: { ADMIN_EMAILS: BOSS } });
+// The offline assistant priced as if it cost something, so the console has a cost to show.
+const app = useE2eApp({ env: { ADMIN_EMAILS: BOSS, MODEL_PRICES: 'offline=100/400' } });
 let bossId: string;
 
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('the operator console', () => {
     await page.getByLabel('Search by name or email').fill(member.email);
     const row = page.getByRole('row', { name: /Mina Member/ });
     await row.waitFor();
-    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await expect.poll(() => page.locator('section[aria-labelledby="people-heading"]').getByRole('row').count()).toBe(2);
     page.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByText('Mina Member is signed out everywhere (1 session).').waitFor();
@@ -163,6 +164,29 @@ describe('the operator console', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('shows the replies, tokens and estimated cost of the assistant by model, plan, person and day', async () => {
+    const { page: member, user } = await app.newPage({ signedIn: { name: 'Uma Usage' } });
+    const asked = await call(app.url, '/api/chat/stream', {
+      json: { messages: [{ role: 'user', content: 'What is an index fund?' }] },
+      cookie: (await member.context().cookies()).find((cookie) => cookie.name === 'sid')!.value,
+    });
+    expect(asked.status).toBe(200);
+    const page = await bossPage();
+    await page.goto('/admin');
+    const usage = page.locator('section[aria-labelledby="usage-heading"]');
+    await usage.getByRole('heading', { name: 'Usage and cost' }).waitFor();
+    await usage.getByText(/1 reply estimated from the text/).waitFor();
+    const byModel = usage.getByRole('table', { name: 'By model' });
+    const offline = byModel.getByRole('row', { name: /^offline/ });
+    await offline.waitFor();
+    expect(await offline.innerText()).toMatch(/\$\d/);
+    await usage.getByRole('table', { name: 'Heaviest users' }).getByText(user!.email).waitFor();
+    await usage.getByLabel('Period').selectOption('7');
+    await usage.getByRole('table', { name: 'By day (UTC)' }).getByText(new Date().toISOString().slice(0, 10)).waitFor();
+    await expectNoSeriousA11yViolations(page, 'usage and cost');
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('shows a member no "Admin" entry and no console at /admin', async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Plain' } });
     await page.goto('/');
@@ -187,7 +211,7 @@ describe('the operator console', () => {
     expect(overflowX).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, '/admin at 390 px');
     // The table's far columns are reached by scrolling the table, not the page.
-    const table = page.locator('table').locator('..');
+    const table = page.locator('section[aria-labelledby="people-heading"] table').locator('..');
     expect(await table.evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
   });
 });

@@ -125,7 +125,7 @@ export async function buildApp({
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
   registerSearch(app, database.db);
-  adminRoutes(app, database.db);
+  adminRoutes(app, database.db, config.modelPrices);
   await billingRoutes(app, database.db, config);
   // PGlite's data folder is held by this one process: slots and counts are kept here (see reply-quota.ts).
   const localQuota = database.kind === 'pglite' ? new LocalQuota(database.db, app.log) : undefined;

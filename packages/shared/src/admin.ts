@@ -97,6 +97,39 @@ export function suspendedMessage(reason: string | null, supportEmail: string): s
   return `This account is suspended.${why} Write to ${supportEmail} if you think this is a mistake.`;
 }
 
+/** `GET /api/admin/usage`: the assistant's replies, tokens and cost over the last `days` days (decision 037). */
+export const AdminUsageQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'Days is a whole number from 1 to 366.' })
+    .int('Days is a whole number from 1 to 366.')
+    .min(1, 'Days is a whole number from 1 to 366.')
+    .max(366, 'Days is a whole number from 1 to 366.')
+    .default(30),
+});
+
+export interface UsageFigures {
+  replies: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** US dollars, from `MODEL_PRICES`; models without a price add nothing (they are listed in `unpriced`). */
+  costUsd: number;
+}
+
+export interface AdminUsageResponse {
+  /** The first moment counted (ms). */
+  since: number;
+  totals: UsageFigures & { people: number; estimatedReplies: number };
+  /** Each UTC day with replies, oldest first. */
+  days: (UsageFigures & { day: string })[];
+  models: (UsageFigures & { model: string; priced: boolean; estimatedReplies: number })[];
+  /** By the plan the person was on when they asked: `people` is how many asked. */
+  plans: (UsageFigures & { plan: number; people: number })[];
+  /** The ten people whose replies took the most tokens (an account since deleted has no name). */
+  heaviest: (UsageFigures & { userId: string | null; name: string | null; email: string | null })[];
+  /** Models that answered without a price in `MODEL_PRICES`. */
+  unpriced: string[];
+}
+
 export interface AdminAuditEntry {
   id: string;
   at: number;

@@ -5,6 +5,7 @@ import { OFFLINE_MODEL } from '@turtle/shared/app-config';
 import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES, SPEC_MODEL } from '@turtle/shared/constants';
 import { normalizeEmail } from '@turtle/shared/email';
 import { ConfigError } from './config-error';
+import { ModelPricesSchema, type ModelPrice } from './model-prices';
 import { isLoopbackHost } from './loopback';
 import { resolveSafeDefaults } from './safe-defaults';
 
@@ -77,6 +78,7 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `must be email addresses separated by commas (${wrong} is not one)` });
       return z.NEVER;
     }),
+  MODEL_PRICES: ModelPricesSchema,
   REDIS_URL: optionalUrl.refine(
     (value) => value === undefined || /^rediss?:\/\//.test(value),
     'must start with redis:// or rediss://',
@@ -173,6 +175,8 @@ export interface AppConfig {
   supportEmail: string;
   /** Made administrators at every start (normalised addresses); others are granted with `npm run admin`. */
   adminEmails: string[];
+  /** Dollars per million tokens, by model (`MODEL_PRICES`): the console's cost figures. */
+  modelPrices: Record<string, ModelPrice>;
   shutdownTimeoutMs: number;
   /** Rate-limit counters live here when set, so every server process counts together. */
   redis: { url: string; keyPrefix: string } | undefined;
@@ -238,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,
     adminEmails: e.ADMIN_EMAILS,
+    modelPrices: e.MODEL_PRICES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     signIn: choices.signIn,

@@ -28,6 +28,11 @@ export interface FakeLlmScript {
   cutOff?: boolean;
   /** Answer 200 with an HTML page instead of a stream (a proxy's error page, a wrong address). */
   html?: boolean;
+  /**
+   * Token counts for the last chunk, sent (as OpenAI does) only when the request asked with
+   * `stream_options.include_usage`; without it the fake reports nothing, as many local servers do.
+   */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
 export interface FakeLlm {
@@ -37,7 +42,12 @@ export interface FakeLlm {
   env(models?: string[]): Record<string, string>;
   script: FakeLlmScript;
   requests: {
-    body: { model: string; messages: { role: string; content: string }[]; stream: boolean };
+    body: {
+      model: string;
+      messages: { role: string; content: string }[];
+      stream: boolean;
+      stream_options?: { include_usage?: boolean };
+    };
     authorization: string | undefined;
   }[];
   /** When the last request's connection closed (ms since epoch), if it has. */
@@ -128,6 +138,10 @@ export async function startFakeLlm(options: { servedModels?: string[] } = {}): P
     if (res.destroyed) return;
     if (script.cutOff) return void res.end();
     res.write(chunk(body.model, undefined, script.finishReason ?? 'stop'));
+    if (script.usage && body.stream_options?.include_usage) {
+      const last = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', model: body.model, choices: [] };
+      res.write(`data: ${JSON.stringify({ ...last, usage: { ...script.usage, total_tokens: 0 } })}\n\n`);
+    }
     res.end('data: [DONE]\n\n');
   });
   const { port, close } = await listenOnLoopback(server);

@@ -11,4 +11,5 @@ export const adminEndpoints = withInputSchemas(entries, {
   resetLink: { body: admin.AdminPersonBodySchema },
   grantComplimentary: { body: admin.AdminComplimentaryBodySchema },
   endComplimentary: { body: admin.AdminPersonBodySchema },
+  usage: { query: admin.AdminUsageQuerySchema },
 });

@@ -3,6 +3,8 @@ import type {
   AdminComplimentaryBodySchema,
   AdminPersonChangedResponse,
   AdminSuspendBodySchema,
+  AdminUsageQuerySchema,
+  AdminUsageResponse,
   ResetLinkResponse,
   AdminPeopleQuerySchema,
   AdminPeopleResponse,
@@ -20,6 +22,7 @@ export const adminEndpoints = endpointTable<AdminShapes>()({
   resetLink: post('/api/admin/people/reset-link', { encoding: 'json' }),
   grantComplimentary: post('/api/admin/people/complimentary', { encoding: 'json' }),
   endComplimentary: post('/api/admin/people/complimentary/end', { encoding: 'json' }),
+  usage: get('/api/admin/usage'),
   audit: get('/api/admin/audit'),
 });
 
@@ -31,5 +34,6 @@ type AdminShapes = {
   resetLink: { body: typeof AdminPersonBodySchema; response: ResetLinkResponse };
   grantComplimentary: { body: typeof AdminComplimentaryBodySchema; response: AdminPersonChangedResponse };
   endComplimentary: { body: typeof AdminPersonBodySchema; response: AdminPersonChangedResponse };
+  usage: { query: typeof AdminUsageQuerySchema; response: AdminUsageResponse };
   audit: { response: AdminAuditResponse };
 };

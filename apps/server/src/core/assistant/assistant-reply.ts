@@ -8,6 +8,7 @@ import { allowReply, type ReplyAllowance } from './reply-checks';
 import { endingOf, isRefunded, lastEventOf, SAVE_FAILED_MESSAGE, type ReplyEnding } from './reply-ending';
 import type { ReplyQuota } from './reply-quota';
 import type { ReplyRegistry } from './reply-registry';
+import { recordReplyUsage, tokensOf, type ReplySource } from './reply-usage.repository';
 import type { StreamSlots } from './stream-slots';
 import { AssistantRun } from './run-assistant';
 import { SseWriter } from './sse';
@@ -46,6 +47,8 @@ export interface ReplyPlan {
   output: 'sse' | 'json';
   /** Stateless streams end when their page goes; a kept reply is written to its end regardless. */
   endsWithPage: boolean;
+  /** Where the reply was asked for, in the usage figures. */
+  source: ReplySource;
   kept?: KeptReplyPlan;
 }
 
@@ -123,6 +126,14 @@ async function answer(
       if (last) sse.send(last);
       sse.done();
     }
+    // After the stream's end, so the figures never hold up the reply; a failure to count is logged, not shown.
+    await recordReplyUsage(services.db, {
+      user,
+      model: plan.prompt.model,
+      source: plan.source,
+      ending,
+      tokens: tokensOf(run.usage, plan.prompt.messages, run.content),
+    }).catch((error: unknown) => request.log.error({ err: error }, 'could not record the reply usage'));
     return { ending, content: run.content };
   } finally {
     res.off('close', onClose);

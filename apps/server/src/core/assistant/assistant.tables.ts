@@ -1,5 +1,5 @@
-/** The tables core/assistant owns (docs/architecture.md "Data"): the daily reply counts and the stream slots. */
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+/** The tables core/assistant owns (docs/architecture.md "Data"): the daily reply counts, the stream slots and each reply's usage. */
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../identity/identity.tables';
 
 /** Assistant replies a user started on one UTC day (rules.md "Chat": daily limits per plan). */
@@ -34,3 +34,31 @@ export const activeStreams = pgTable('active_streams', {
   /** The usage day the reply was counted on: a reclaimed slot gives it back. */
   day: text('day'),
 });
+
+/**
+ * One assistant reply's cost in tokens (decision 037 "Usage and cost"): its model, what the person's plan was, and the
+ * tokens the upstream reported (`counted`), or an estimate from the text when it reported none. Never its content.
+ */
+export const replyUsage = pgTable(
+  'reply_usage',
+  {
+    id: text('id').primaryKey(),
+    /** Kept after the account goes (null), so the month's figures do not change. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    model: text('model').notNull(),
+    /** `chat`, `tutor` or `test`. */
+    source: text('source').notNull(),
+    plan: integer('plan').notNull(),
+    promptTokens: integer('prompt_tokens').notNull(),
+    completionTokens: integer('completion_tokens').notNull(),
+    /** The upstream said these numbers; false when they are estimated from the text (about four characters a token). */
+    counted: boolean('counted').notNull(),
+    /** How the reply ended: `complete`, `stopped`, `gone`, `failed` or `shutdown`. */
+    ending: text('ending').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reply_usage_created_at_idx').on(table.createdAt),
+    index('reply_usage_user_id_idx').on(table.userId),
+  ],
+);

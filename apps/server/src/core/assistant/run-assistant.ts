@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AssistantError, type Assistant, type AssistantRequest } from '../../providers/llm/assistant';
+import { AssistantError, type Assistant, type AssistantRequest, type TokenUsage } from '../../providers/llm/assistant';
 
 export const TIMEOUT_MESSAGE = 'The assistant took too long to answer. Please try again.';
 export const EMPTY_MESSAGE = 'The assistant sent an empty answer. Please try again.';
@@ -34,6 +34,8 @@ class Timeout extends Error {}
  */
 export class AssistantRun {
   content = '';
+  /** The upstream's token counts, once it has reported them. */
+  usage: TokenUsage | undefined;
   readonly outcome: Promise<RunOutcome>;
   private readonly controller = new AbortController();
   private sink: ((token: string) => void) | undefined;
@@ -71,7 +73,8 @@ export class AssistantRun {
     const signal = this.controller.signal;
     this.armTimeout();
     try {
-      const finish = await assistant.stream({ ...request, signal }, this.onToken);
+      const onUsage = (usage: TokenUsage) => (this.usage = usage);
+      const finish = await assistant.stream({ ...request, signal, onUsage }, this.onToken);
       if (signal.aborted) return this.abortedOutcome();
       if (this.content.trim() === '') {
         log.warn({ model: request.model }, 'the assistant sent an empty answer');

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_PEOPLE_PAGE_SIZE } from '@turtle/shared/admin';
 import { RESET_PASSWORD_PATH } from '@turtle/shared/auth';
+import { DAY_MS } from '@turtle/shared/constants';
 import { adminEndpoints } from '@turtle/shared/endpoints/admin.schemas';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
+import type { ModelPrice } from '../../config/model-prices';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
@@ -12,6 +14,7 @@ import type { UserRow } from '../../core/identity/users.repository';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
 import { endComplimentary, grantComplimentary } from './complimentary';
 import { makeResetLink } from './reset-link';
+import { usageSince } from './usage.repository';
 import { restorePerson, suspendPerson } from './suspension.repository';
 
 const AUDIT_LIMIT = 200;
@@ -27,7 +30,7 @@ export function requireAdministrator(request: FastifyRequest): UserRow {
 }
 
 /** The operator console's API (docs/api.md "Administration"). */
-export function adminRoutes(app: FastifyInstance, db: Db): void {
+export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<string, ModelPrice>): void {
   const options = { user: requireAdministrator };
 
   route(app, adminEndpoints.people, options, async ({ query }) => ({
@@ -78,6 +81,11 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
   route(app, adminEndpoints.endComplimentary, options, async ({ user, body: { id } }) => {
     if (!(await endComplimentary(db, user.id, id))) throw new HttpError(404, 'notFound', 'That person does not exist.');
     return changed(id);
+  });
+
+  route(app, adminEndpoints.usage, options, async ({ query }) => {
+    const since = Date.now() - query.days * DAY_MS;
+    return { since, ...(await usageSince(db, new Date(since), modelPrices)) };
   });
 
   route(app, adminEndpoints.audit, options, async () => ({

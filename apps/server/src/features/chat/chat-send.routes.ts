@@ -105,6 +105,7 @@ async function send(
     user,
     output: 'sse',
     endsWithPage: false,
+    source: 'chat',
     prompt: {
       model,
       messages: buildPrompt(modelHistory, notes, retrieved.passages),

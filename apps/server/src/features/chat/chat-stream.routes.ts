@@ -50,6 +50,7 @@ async function streamReply(
     user,
     output: 'sse',
     endsWithPage: true,
+    source: request.url.startsWith('/api/test/') ? 'test' : 'chat',
     prompt: {
       model,
       messages: buildPrompt(body.messages, notes),

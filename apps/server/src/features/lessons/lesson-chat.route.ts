@@ -44,6 +44,7 @@ export function lessonChatRoute(app: FastifyInstance, catalog: LessonCatalog, se
         user,
         output: streamed ? 'sse' : 'json',
         endsWithPage: true,
+        source: 'tutor',
         prompt: {
           model,
           messages: buildTutorPrompt(lesson, body.messages),

@@ -27,6 +27,12 @@ export interface LessonContext {
   currentIndex: number;
 }
 
+/** What a reply cost in tokens, as the upstream counted them. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
 export interface AssistantRequest {
   model: string;
   /** The full prompt: system prompt, quoted notes, then the conversation. */
@@ -38,6 +44,8 @@ export interface AssistantRequest {
   lesson?: LessonContext;
   /** Aborted when the person stops, leaves, or the answer takes too long: the provider must stop at once. */
   signal: AbortSignal;
+  /** Called with the upstream's own token counts, when it reports them (the stream's last chunk). */
+  onUsage?: (usage: TokenUsage) => void;
 }
 
 export interface Assistant {

@@ -53,6 +53,36 @@ describe('readCompletionStream', () => {
     await expect(readCompletionStream(cut as unknown as IncomingMessage, () => undefined)).rejects.toThrow('cut off');
   });
 
+  it('hands on the usage of the last chunk (include_usage), and ignores counts that are not whole numbers', async () => {
+    const usage = (value: unknown) => `data: ${JSON.stringify({ choices: [], usage: value })}\n\n`;
+    const seen: unknown[] = [];
+    const finish = await readCompletionStream(
+      body(
+        chunk('a'),
+        chunk(undefined, 'stop'),
+        usage({ prompt_tokens: 12, completion_tokens: 3 }),
+        'data: [DONE]\n\n',
+      ),
+      () => {},
+      (counts) => seen.push(counts),
+    );
+    expect(finish).toBe('stop');
+    expect(seen).toEqual([{ promptTokens: 12, completionTokens: 3 }]);
+    for (const wrong of [
+      null,
+      { prompt_tokens: -1, completion_tokens: 3 },
+      { prompt_tokens: '12', completion_tokens: 3 },
+    ]) {
+      const none: unknown[] = [];
+      await readCompletionStream(
+        body(chunk('a'), usage(wrong), 'data: [DONE]\n\n'),
+        () => {},
+        (counts) => none.push(counts),
+      );
+      expect(none).toEqual([]);
+    }
+  });
+
   it('skips comments and empty choices', async () => {
     expect(await read(': ping\n\n', 'data: {"choices":[]}\n\n', chunk('x', 'stop'))).toEqual({
       tokens: ['x'],

@@ -1,12 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { AssistantError, type AssistantFinish } from './assistant';
+import { AssistantError, type AssistantFinish, type TokenUsage } from './assistant';
 import { UPSTREAM_MESSAGES } from './upstream-errors';
 
 interface CompletionChunk {
   choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+  /** With `stream_options.include_usage`, the last chunk (its `choices` empty) says what the reply cost. */
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
   error?: unknown;
 }
+
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 
 /**
  * Reads an OpenAI-compatible streaming completion (`data: {chunk}` events, then `data: [DONE]`), handing each piece
@@ -17,6 +22,7 @@ interface CompletionChunk {
 export function readCompletionStream(
   body: IncomingMessage,
   onToken: (token: string) => void,
+  onUsage?: (usage: TokenUsage) => void,
 ): Promise<AssistantFinish> {
   return new Promise((resolve, reject) => {
     let finish: AssistantFinish | undefined;
@@ -39,6 +45,11 @@ export function readCompletionStream(
           return fail(new AssistantError(UPSTREAM_MESSAGES.broken));
         }
         if (chunk.error !== undefined) return fail(new AssistantError(UPSTREAM_MESSAGES.broken));
+        if (chunk.usage && onUsage) {
+          const promptTokens = count(chunk.usage.prompt_tokens);
+          const completionTokens = count(chunk.usage.completion_tokens);
+          if (promptTokens !== null && completionTokens !== null) onUsage({ promptTokens, completionTokens });
+        }
         const choice = chunk.choices?.[0];
         if (!choice) return;
         const token = choice.delta?.content;

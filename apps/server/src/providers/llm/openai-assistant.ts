@@ -19,7 +19,13 @@ export function createOpenAiAssistant(options: { baseUrl: string | undefined; ap
   return {
     kind: 'openai',
     async stream(request: AssistantRequest, onToken: (token: string) => void): Promise<AssistantFinish> {
-      const body = JSON.stringify({ model: request.model, messages: request.messages, stream: true });
+      // include_usage: the last chunk carries the reply's token counts (decision 037 "Usage and cost").
+      const body = JSON.stringify({
+        model: request.model,
+        messages: request.messages,
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       try {
         const response = await postForStream(url, headers, body, request.signal);
         const status = response.statusCode ?? 0;
@@ -28,7 +34,7 @@ export function createOpenAiAssistant(options: { baseUrl: string | undefined; ap
           response.destroy();
           throw new AssistantError(UPSTREAM_MESSAGES.notAStream);
         }
-        return await readCompletionStream(response, onToken);
+        return await readCompletionStream(response, onToken, request.onUsage);
       } catch (error) {
         request.signal.throwIfAborted();
         if (error instanceof AssistantError) throw error;

@@ -21,3 +21,6 @@ export const grantComplimentary = (id: string, until: number) =>
   api.call(adminEndpoints.grantComplimentary, { body: { id, until } });
 
 export const endComplimentary = (id: string) => api.call(adminEndpoints.endComplimentary, { body: { id } });
+
+export const getUsage = (days: number, signal?: AbortSignal) =>
+  api.call(adminEndpoints.usage, { query: { days }, signal });

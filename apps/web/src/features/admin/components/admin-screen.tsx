@@ -4,6 +4,7 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { AuditLog } from './audit-log';
 import { PeopleTable } from './people-table';
+import { UsagePanel } from './usage-panel';
 
 /**
  * /admin (decision 037): the people who use Turtle and what administrators did. Only an administrator sees it; to
@@ -22,6 +23,7 @@ export function AdminScreen() {
         </p>
       </header>
       <PeopleTable onAction={() => setAuditVersion((version) => version + 1)} />
+      <UsagePanel />
       <AuditLog version={auditVersion} />
     </div>
   );
