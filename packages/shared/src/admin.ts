@@ -39,6 +39,8 @@ export interface AdminPerson {
   suspensionReason: string | null;
   /** Pro given by an administrator until `expireAt`, not paid for. */
   complimentary: boolean;
+  /** Assistant replies this month (UTC), cards, and lessons started: counts only. */
+  counts: { repliesThisMonth: number; cards: number; lessons: number };
 }
 
 export interface AdminPeopleResponse {

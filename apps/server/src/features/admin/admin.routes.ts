@@ -11,6 +11,7 @@ import { route } from '../../lib/route';
 import { listAudit } from '../../core/audit/audit.repository';
 import { sessionCache } from '../../core/identity/session-cache';
 import type { UserRow } from '../../core/identity/users.repository';
+import { withCounts } from './people-counts';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
 import { endComplimentary, grantComplimentary } from './complimentary';
 import { makeResetLink } from './reset-link';
@@ -33,11 +34,10 @@ export function requireAdministrator(request: FastifyRequest): UserRow {
 export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<string, ModelPrice>): void {
   const options = { user: requireAdministrator };
 
-  route(app, adminEndpoints.people, options, async ({ query }) => ({
-    ...(await listPeople(db, query)),
-    page: query.page,
-    pageSize: ADMIN_PEOPLE_PAGE_SIZE,
-  }));
+  route(app, adminEndpoints.people, options, async ({ query }) => {
+    const { people, total } = await listPeople(db, query);
+    return { people: await withCounts(app, db, people), total, page: query.page, pageSize: ADMIN_PEOPLE_PAGE_SIZE };
+  });
 
   route(app, adminEndpoints.signOutEverywhere, options, async ({ user, body: { id } }) => {
     const ended = await signOutEverywhere(db, user.id, id);
@@ -48,7 +48,8 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
   const changed = async (id: string) => {
     const person = await findPerson(db, id);
     if (!person) throw new HttpError(404, 'notFound', 'That person does not exist.');
-    return { ok: true as const, person };
+    const [counted] = await withCounts(app, db, [person]);
+    return { ok: true as const, person: counted! };
   };
 
   route(app, adminEndpoints.suspend, options, async ({ user, body: { id, reason } }) => {

@@ -31,7 +31,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 export async function listPeople(
   db: DbOrTx,
   query: AdminPeopleQuery,
-): Promise<{ people: AdminPerson[]; total: number }> {
+): Promise<{ people: Omit<AdminPerson, 'counts'>[]; total: number }> {
   const where: SQL | undefined = query.q
     ? or(ilike(users.name, likePattern(query.q)), ilike(users.email, likePattern(query.q)))
     : undefined;
@@ -73,7 +73,7 @@ export interface PersonRow {
 }
 
 /** A person as the console shows them: how they sign in, never their password hash. */
-export function toAdminPerson(row: PersonRow): AdminPerson {
+export function toAdminPerson(row: PersonRow): Omit<AdminPerson, 'counts'> {
   return {
     id: row.id,
     name: row.name,
@@ -91,7 +91,7 @@ export function toAdminPerson(row: PersonRow): AdminPerson {
 }
 
 /** One person as the console shows them, or undefined. */
-export async function findPerson(db: DbOrTx, id: string): Promise<AdminPerson | undefined> {
+export async function findPerson(db: DbOrTx, id: string): Promise<Omit<AdminPerson, 'counts'> | undefined> {
   const [row] = await db.select(personColumns).from(users).where(eq(users.id, id));
   return row && toAdminPerson(row);
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import type { CardsOptions } from './cards-options';
+import { registerPersonCounter } from '../../core/identity/person-counts';
+import { countCards } from './decks/card-counts';
 import { decksRoutes } from './decks/decks.routes';
 import { draftsRoutes } from './drafts/drafts.routes';
 import { cardMediaRoutes } from './media/card-media.routes';
@@ -19,4 +21,5 @@ export function registerCards(app: FastifyInstance, options: CardsOptions): void
   transferRoutes(app, options);
   analyticsRoutes(app, options);
   cardMediaRoutes(app, options);
+  registerPersonCounter(app, { name: 'cards', count: (userIds) => countCards(options.db, userIds) });
 }

@@ -8,6 +8,8 @@ import { route } from '../../lib/route';
 import { parseRange } from './byte-range';
 import { lessonChatRoute } from './lesson-chat.route';
 import { indexLessonsWhenReady } from './lesson-index';
+import { registerPersonCounter } from '../../core/identity/person-counts';
+import { countStartedLessons } from './lesson-counts';
 import { lessonProgressRoutes } from './lesson-progress.routes';
 import {
   AUDIO_URL_PREFIX,
@@ -44,6 +46,7 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
 
   // `/api/lessons/progress` is a static path: the router prefers it to `/api/lessons/:id`.
   lessonProgressRoutes(app, options.db);
+  registerPersonCounter(app, { name: 'lessons', count: (userIds) => countStartedLessons(options.db, userIds) });
 
   route(app, lessonEndpoints.get, {}, async ({ params }) => {
     const entry = catalog.get(params.id);

@@ -71,7 +71,7 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
         </p>
       )}
       <div className="relative w-full overflow-x-auto rounded-xl border border-slate-200" aria-busy={isFetching}>
-        <table className="w-full min-w-[44rem] text-left text-sm">
+        <table className="w-full min-w-[56rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               {(['name', 'email'] as const).map((sort) => (
@@ -79,6 +79,9 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
               ))}
               <th className="px-3 py-2 font-medium">Sign-in</th>
               <th className="px-3 py-2 font-medium">Plan</th>
+              <th className="px-3 py-2 text-right font-medium">Replies this month</th>
+              <th className="px-3 py-2 text-right font-medium">Cards</th>
+              <th className="px-3 py-2 text-right font-medium">Lessons</th>
               {(['signedUp', 'lastSignIn'] as const).map((sort) => (
                 <SortHeader key={sort} sort={sort} query={query} onSort={sortBy} />
               ))}
@@ -110,6 +113,9 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
                     <span className="block text-xs text-slate-500">complimentary</span>
                   )}
                 </td>
+                <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{person.counts.repliesThisMonth}</td>
+                <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{person.counts.cards}</td>
+                <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{person.counts.lessons}</td>
                 <td className="px-3 py-2 text-slate-700">{date(person.signedUpAt)}</td>
                 <td className="px-3 py-2 text-slate-700">{date(person.lastSignInAt)}</td>
                 <td className="px-3 py-2">
@@ -140,7 +146,7 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
             ))}
             {data?.people.length === 0 && (
               <tr>
-                <td colSpan={7} className="px-3 py-6 text-center text-slate-500">
+                <td colSpan={10} className="px-3 py-6 text-center text-slate-500">
                   Nobody matches.
                 </td>
               </tr>
