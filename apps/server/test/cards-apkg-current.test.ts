@@ -105,7 +105,7 @@ describe('Anki’s current package format (collection.anki21b)', () => {
       });
       expect(summary.decks, name).toEqual([
         { name: 'Spanish', notes: 2, cards: 3, isNew: true },
-        { name: 'Spanish › Verbs', notes: 2, cards: 3, isNew: true },
+        { name: 'Spanish::Verbs', notes: 2, cards: 3, isNew: true },
       ]);
       const imported = await upload('/api/cards/import/apkg', bytes);
       expect(imported.status, imported.text).toBe(200);
@@ -115,7 +115,7 @@ describe('Anki’s current package format (collection.anki21b)', () => {
       results.push({ summary: { ...summary, samples: summary.samples }, ...what });
     }
     expect(results[0]).toEqual(results[1]);
-    expect(results[0]!.listed).toContain('Spanish › Verbs | cloze | {{c1::Hablar}} means {{c2::to speak}} | ');
+    expect(results[0]!.listed).toContain('Spanish::Verbs | cloze | {{c1::Hablar}} means {{c2::to speak}} | ');
     expect(results[0]!.logs).toEqual([
       [3, 0, 4000],
       [3, DAY, 3000],

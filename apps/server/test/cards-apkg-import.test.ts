@@ -85,7 +85,7 @@ describe('importing an Anki package', () => {
     expect(summary.cardsWithHistory).toBe(2);
     expect(summary.decks).toEqual([
       { name: 'Spanish', notes: 2, cards: 3, isNew: true },
-      { name: 'Spanish › Geography', notes: 2, cards: 3, isNew: true },
+      { name: 'Spanish::Geography', notes: 2, cards: 3, isNew: true },
     ]);
     expect(summary.skipped).toMatchObject({
       mediaFiles: 2,

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { clozeNumbers, renderCloze } from './cards-cloze';
+import { normalizeDeckName } from './cards-deck-tree';
 
 /**
  * Flashcards (docs/decisions/012-flashcards.md). A card note holds the text a person writes (front, back, tags);
@@ -66,6 +67,7 @@ export const IdSchema = z.string({ error: 'Send an id.' }).min(1, 'Send an id.')
 export const DeckNameSchema = z
   .string({ error: 'Give the deck a name.' })
   .trim()
+  .overwrite(normalizeDeckName)
   .min(1, 'Give the deck a name.')
   .max(DECK_NAME_MAX_LENGTH, `A deck name is at most ${DECK_NAME_MAX_LENGTH} characters.`);
 
@@ -119,6 +121,13 @@ export interface DeckSummary {
   cards: number;
   /** What today's queue holds for this deck (within the day's limits). */
   due: { new: number; learning: number; review: number };
+  /** Subdecks (docs/decisions/041-subdecks.md): the deck above ("Spanish" for "Spanish::Verbs"), or null. */
+  parentId: string | null;
+  depth: number;
+  /** The name under its parent ("Verbs"). */
+  label: string;
+  /** Its cards and today's queue with all its subdecks' (what studying it brings). */
+  total: { cards: number; due: { new: number; learning: number; review: number } };
 }
 
 /** The plan's card limit, for the meter: `max` is null on Pro (no limit). */

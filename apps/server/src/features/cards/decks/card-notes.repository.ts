@@ -190,11 +190,11 @@ export async function findNotesByFrontKeys(db: DbOrTx, userId: string, keys: str
 }
 
 /** Every note of the person (or of one deck), oldest first: what an export holds. */
-export async function listAllCardNotes(db: DbOrTx, userId: string, deckId?: string): Promise<CardNoteRow[]> {
+export async function listAllCardNotes(db: DbOrTx, userId: string, deckIds?: string[]): Promise<CardNoteRow[]> {
   return db
     .select()
     .from(cardNotes)
-    .where(and(eq(cardNotes.userId, userId), deckId ? eq(cardNotes.deckId, deckId) : undefined))
+    .where(and(eq(cardNotes.userId, userId), deckIds ? inArray(cardNotes.deckId, deckIds) : undefined))
     .orderBy(cardNotes.createdAt, cardNotes.id);
 }
 

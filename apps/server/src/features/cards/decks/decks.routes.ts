@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CARD_LIST_PAGE_SIZE, cardOrdinals } from '@turtle/shared/cards';
 import { studyDayAt } from '@turtle/shared/cards-day';
+import { deckTree } from '@turtle/shared/cards-deck-tree';
 import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks.schemas';
 import { onceForKey } from '../../../lib/idempotency';
 import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { countOwnDrafts } from '../drafts/drafts.repository';
-import { countsByDeck, queueCounts } from '../review/review-queue';
+import { countsByDeck, queueCounts, remainingToday } from '../review/review-queue';
 import { getCardSettings } from '../settings.repository';
 import { readAllowance, reserveCards } from './card-limit';
 import {
@@ -49,19 +50,28 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     const settings = await getCardSettings(db, user.id);
     const now = Date.now();
     const scope = { userId: user.id, day: studyDayAt(now, tz), now, settings };
-    const [decks, totals, due, allowance, drafts] = await Promise.all([
+    const [decks, totals, due, left, allowance, drafts] = await Promise.all([
       listOwnDecks(db, user.id),
       cardCountsByDeck(db, user.id),
       countsByDeck(db, scope),
+      remainingToday(db, scope),
       readAllowance(db, user),
       countOwnDrafts(db, user.id),
     ]);
+    const own = decks.map((deck) => ({
+      id: deck.id,
+      name: deck.name,
+      cards: totals.get(deck.id) ?? 0,
+      due: due.get(deck.id) ?? { new: 0, learning: 0, review: 0 },
+    }));
+    // In tree order, each with its subdecks' counts rolled up (docs/decisions/041-subdecks.md).
     return {
-      decks: decks.map((deck) => ({
-        id: deck.id,
-        name: deck.name,
-        cards: totals.get(deck.id) ?? 0,
-        due: due.get(deck.id) ?? { new: 0, learning: 0, review: 0 },
+      decks: deckTree(own, left).map(({ deck, parentId, depth, label, total }) => ({
+        ...deck,
+        parentId,
+        depth,
+        label,
+        total,
       })),
       allowance,
       drafts,
@@ -81,6 +91,7 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   });
 
   route(app, cardDeckEndpoints.deleteDeck, { user: requireUser }, async ({ user, body: { id } }) => {
+    // With its subdecks (docs/decisions/041-subdecks.md).
     if (!(await deleteOwnDeck(db, user.id, id))) throw deckNotFound();
     return { ok: true };
   });

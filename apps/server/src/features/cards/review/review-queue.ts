@@ -14,7 +14,8 @@ const LEARNING = [CardState.LEARNING, CardState.RELEARNING];
 
 interface QueueScope {
   userId: string;
-  deckId?: string;
+  /** A deck and its subdecks (docs/decisions/041-subdecks.md); none is every deck. */
+  deckIds?: string[];
   day: StudyDay;
   /** The learner's zone: the buttons' intervals count elapsed days in its study days, as the grade will. */
   zone?: string;
@@ -31,7 +32,11 @@ function learningUntil(scope: QueueScope) {
 }
 
 function scoped(scope: QueueScope, ...conditions: (SQL | undefined)[]) {
-  return and(eq(cards.userId, scope.userId), scope.deckId ? eq(cards.deckId, scope.deckId) : undefined, ...conditions);
+  return and(
+    eq(cards.userId, scope.userId),
+    scope.deckIds ? inArray(cards.deckId, scope.deckIds) : undefined,
+    ...conditions,
+  );
 }
 
 /** What is left of today's limits: new cards and reviews already done since the day started count against them. */

@@ -6,11 +6,19 @@ import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { cardNotFound } from '../decks/card-notes.repository';
-import { requireOwnDeck } from '../decks/decks.repository';
+import { deckNotFound, ownDeckSubtree } from '../decks/decks.repository';
 import { getCardSettings, saveCardSettings } from '../settings.repository';
 import { forecastLoad } from './load-forecast';
 import { nextCard, reviewCardById } from './review-queue';
 import { makeGrade, undoLastGrade } from './review.repository';
+
+/** Studying a deck studies its subdecks too (docs/decisions/041-subdecks.md); another person's deck is 404. */
+async function studiedDecks(db: CardsOptions['db'], userId: string, deckId: string | undefined) {
+  if (!deckId) return undefined;
+  const decks = await ownDeckSubtree(db, userId, deckId);
+  if (decks.length === 0) throw deckNotFound();
+  return decks.map((deck) => deck.id);
+}
 
 /**
  * Reviewing (FSRS through ts-fsrs): the next card of today's queue, a grade, undo, the settings, and the load the
@@ -18,10 +26,10 @@ import { makeGrade, undoLastGrade } from './review.repository';
  */
 export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   route(app, cardReviewEndpoints.next, { user: requireUser }, async ({ user, query: { deckId, tz, ahead } }) => {
-    if (deckId) await requireOwnDeck(db, user.id, deckId);
+    const deckIds = await studiedDecks(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
     const now = Date.now();
-    const scope = { userId: user.id, deckId, day: studyDayAt(now, tz), zone: tz, now, settings };
+    const scope = { userId: user.id, deckIds, day: studyDayAt(now, tz), zone: tz, now, settings };
     return nextCard(db, scope, ahead === '1');
   });
 
@@ -35,13 +43,13 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   route(app, cardReviewEndpoints.grade, { user: requireUser }, async ({ user, body }, request) => {
     const { cardId, rating, durationMs, base, queue } = body;
     const { deckId, tz, ahead } = queue ?? { tz: 'UTC', ahead: false };
-    if (deckId) await requireOwnDeck(db, user.id, deckId);
+    const deckIds = await studiedDecks(db, user.id, deckId);
     const settings = await getCardSettings(db, user.id);
     return onceForKey(db, request, { scope: 'grade', userId: user.id }, async (tx) => {
       // Elapsed days are counted in the learner's study days (docs/decisions/012-flashcards.md); no zone is UTC.
       const input = { userId: user.id, cardId, rating, durationMs, settings, now: Date.now(), base, zone: tz };
       const { answer, gradedAt: now } = await makeGrade(tx, input);
-      const scope = { userId: user.id, deckId, day: studyDayAt(now, tz), zone: tz, now, settings };
+      const scope = { userId: user.id, deckIds, day: studyDayAt(now, tz), zone: tz, now, settings };
       return { ...answer, next: await nextCard(tx, scope, ahead) };
     });
   });

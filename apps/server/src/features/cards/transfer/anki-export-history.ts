@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
 import { cards, reviewLogs } from '../cards.tables';
 import type { LoggedReview } from './anki-fsrs';
@@ -22,7 +22,7 @@ export interface ApkgCardHistory {
 }
 
 /** The person's cards (of one deck, or all) with their logs, keyed by note id and ordinal. */
-export async function readCardHistories(db: DbOrTx, userId: string, deckId: string | undefined) {
+export async function readCardHistories(db: DbOrTx, userId: string, deckIds: string[] | undefined) {
   const cardRows = await db
     .select({
       id: cards.id,
@@ -39,7 +39,7 @@ export async function readCardHistories(db: DbOrTx, userId: string, deckId: stri
       lastReview: cards.lastReview,
     })
     .from(cards)
-    .where(and(eq(cards.userId, userId), deckId ? eq(cards.deckId, deckId) : undefined));
+    .where(and(eq(cards.userId, userId), deckIds ? inArray(cards.deckId, deckIds) : undefined));
   const logRows = await db
     .select({
       cardId: reviewLogs.cardId,

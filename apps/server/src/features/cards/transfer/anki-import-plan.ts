@@ -69,9 +69,12 @@ const storableName = (text: string) =>
 /** The first `max` UTF-16 units, less half of a pair the cut would leave at the end (jsonb refuses one: a 500). */
 const cut = (text: string, max: number) => text.slice(0, max).replace(/[\ud800-\udbff]$/, '');
 
-/** A deck name Turtle accepts: Anki's subdecks ("A::B") keep their full path, cut to the longest name allowed. */
+/**
+ * A deck name Turtle accepts: Anki's subdecks ("A::B") keep their full path and stay subdecks (docs/decisions/041-subdecks.md),
+ * cut to the longest name allowed.
+ */
 function deckNameOf(name: string): string {
-  const parsed = DeckNameSchema.safeParse(cut(storableName(name).replace(/::/g, ' › '), DECK_NAME_MAX_LENGTH));
+  const parsed = DeckNameSchema.safeParse(cut(storableName(name), DECK_NAME_MAX_LENGTH));
   return parsed.success ? parsed.data : 'Imported from Anki';
 }
 

@@ -4,7 +4,7 @@ import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { listAllCardNotes } from '../decks/card-notes.repository';
-import { listOwnDecks, requireOwnDeck } from '../decks/decks.repository';
+import { listOwnDecks, ownDeckSubtree, requireOwnDeck } from '../decks/decks.repository';
 import { getCardSettings } from '../settings.repository';
 import { buildApkg } from './anki-export';
 import { exportMedia } from './anki-export-media';
@@ -33,15 +33,17 @@ function download(reply: FastifyReply, name: string, type: string, body: string 
 export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   route(app, cardTransferEndpoints.export, { user: requireUser }, async ({ user, query }, _request, reply) => {
     const { format, deckId } = query;
+    // A deck goes with its subdecks, named "Parent::Child" as Anki names them (docs/decisions/041-subdecks.md).
     const deck = deckId ? await requireOwnDeck(db, user.id, deckId) : undefined;
-    const decks = deck ? [deck] : await listOwnDecks(db, user.id);
+    const decks = deck ? await ownDeckSubtree(db, user.id, deck.id) : await listOwnDecks(db, user.id);
     const names = new Map(decks.map((item) => [item.id, item.name]));
-    const notes = await listAllCardNotes(db, user.id, deck?.id);
+    const deckIds = deck ? decks.map((item) => item.id) : undefined;
+    const notes = await listAllCardNotes(db, user.id, deckIds);
     if (format === 'csv') {
       const csv = toCsv(notes.map((note) => ({ ...note, deck: names.get(note.deckId) ?? '' })));
       return download(reply, fileName(deck?.name, 'csv'), 'text/csv; charset=utf-8', csv);
     }
-    const histories = await readCardHistories(db, user.id, deck?.id);
+    const histories = await readCardHistories(db, user.id, deckIds);
     const apkg = await buildApkg(
       decks,
       notes.map((note) => ({ ...note, history: histories.get(note.id) })),
