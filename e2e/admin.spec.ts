@@ -187,6 +187,27 @@ describe('the operator console', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('deletes a person only once their email is typed, and logs it', async () => {
+    const db = app.server.database.db;
+    const person = await createUser(db, { name: 'Del Gone', email: uniqueEmail('del') });
+    const page = await bossPage();
+    await page.goto('/admin');
+    await page.getByLabel('Search by name or email').fill(person.email);
+    const row = page.getByRole('row', { name: /Del Gone/ });
+    await row.getByRole('button', { name: 'Delete…' }).click();
+    const dialog = page.getByRole('alertdialog', { name: "Delete Del Gone's account?" });
+    await dialog.getByLabel(`Type ${person.email} to confirm`).fill('not-their@email.test');
+    await dialog.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByText('That is not their email address, so nothing was deleted.').waitFor();
+    await dialog.getByLabel(`Type ${person.email} to confirm`).fill(person.email);
+    await expectNoSeriousA11yViolations(page, 'the delete dialog');
+    await dialog.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByText("Del Gone's account is deleted.").waitFor();
+    await page.getByText('Nobody matches.').waitFor();
+    await auditLog(page).getByText('delete account', { exact: true }).waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('shows a member no "Admin" entry and no console at /admin', async () => {
     const { page } = await app.newPage({ signedIn: { name: 'Plain' } });
     await page.goto('/');

@@ -71,6 +71,14 @@ export const AdminComplimentaryBodySchema = AdminPersonBodySchema.extend({
 });
 export type AdminComplimentaryBody = z.infer<typeof AdminComplimentaryBodySchema>;
 
+export const AdminDeleteBodySchema = AdminPersonBodySchema.extend({
+  /** The person's email, typed out by the administrator, as the confirmation. */
+  confirmation: safeText({ error: "Type the person's email to confirm." })
+    .trim()
+    .min(1, "Type the person's email to confirm.")
+    .max(320, 'That is not their email address, so nothing was deleted.'),
+});
+
 export const SUSPENSION_REASON_MAX = 300;
 
 export const AdminSuspendBodySchema = AdminPersonBodySchema.extend({

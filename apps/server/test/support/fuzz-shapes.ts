@@ -88,6 +88,12 @@ export const SHAPES: Record<string, Shape> = {
   'POST /api/admin/people/complimentary/end': {
     requests: idBody('/api/admin/people/complimentary/end', (things) => things.noteId),
   },
+  'POST /api/admin/people/delete': {
+    requests: (things) =>
+      fc
+        .record({ id: idOr(things.noteId), confirmation: nasty })
+        .map((json) => ({ path: '/api/admin/people/delete', json })),
+  },
   'POST /api/admin/people/reset-link': {
     requests: idBody('/api/admin/people/reset-link', (things) => things.noteId),
   },

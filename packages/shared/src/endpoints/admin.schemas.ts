@@ -11,5 +11,6 @@ export const adminEndpoints = withInputSchemas(entries, {
   resetLink: { body: admin.AdminPersonBodySchema },
   grantComplimentary: { body: admin.AdminComplimentaryBodySchema },
   endComplimentary: { body: admin.AdminPersonBodySchema },
+  deletePerson: { body: admin.AdminDeleteBodySchema },
   usage: { query: admin.AdminUsageQuerySchema },
 });

@@ -1,6 +1,7 @@
 import type {
   AdminAuditResponse,
   AdminComplimentaryBodySchema,
+  AdminDeleteBodySchema,
   AdminPersonChangedResponse,
   AdminSuspendBodySchema,
   AdminUsageQuerySchema,
@@ -22,6 +23,7 @@ export const adminEndpoints = endpointTable<AdminShapes>()({
   resetLink: post('/api/admin/people/reset-link', { encoding: 'json' }),
   grantComplimentary: post('/api/admin/people/complimentary', { encoding: 'json' }),
   endComplimentary: post('/api/admin/people/complimentary/end', { encoding: 'json' }),
+  deletePerson: post('/api/admin/people/delete', { encoding: 'json' }),
   usage: get('/api/admin/usage'),
   audit: get('/api/admin/audit'),
 });
@@ -34,6 +36,7 @@ type AdminShapes = {
   resetLink: { body: typeof AdminPersonBodySchema; response: ResetLinkResponse };
   grantComplimentary: { body: typeof AdminComplimentaryBodySchema; response: AdminPersonChangedResponse };
   endComplimentary: { body: typeof AdminPersonBodySchema; response: AdminPersonChangedResponse };
+  deletePerson: { body: typeof AdminDeleteBodySchema; response: { ok: true } };
   usage: { query: typeof AdminUsageQuerySchema; response: AdminUsageResponse };
   audit: { response: AdminAuditResponse };
 };

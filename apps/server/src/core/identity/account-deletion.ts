@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db, DbOrTx } from '../../db/database';
 import { loginTickets, users } from './identity.tables';
 import type { UserRow } from './users.repository';
 
@@ -25,10 +25,18 @@ export function registerAccountDeletionStep(app: FastifyInstance, step: AccountD
  * identities, billing, usage, idempotency keys, known devices), and the sign-in tickets waiting for its email, which
  * name no user, go with it.
  */
-export async function deleteAccount(app: FastifyInstance, db: Db, user: UserRow, log: FastifyBaseLogger) {
+export async function deleteAccount(
+  app: FastifyInstance,
+  db: Db,
+  user: UserRow,
+  log: FastifyBaseLogger,
+  /** More work in the deletion's transaction (an administrator's audit entry). */
+  alsoInTransaction?: (tx: DbOrTx) => Promise<void>,
+) {
   for (const step of stepsByApp.get(app) ?? []) await step(user, log);
   await db.transaction(async (tx) => {
     await tx.delete(loginTickets).where(eq(loginTickets.email, user.email));
     await tx.delete(users).where(eq(users.id, user.id));
+    await alsoInTransaction?.(tx);
   });
 }

@@ -11,6 +11,7 @@ import { route } from '../../lib/route';
 import { listAudit } from '../../core/audit/audit.repository';
 import { sessionCache } from '../../core/identity/session-cache';
 import type { UserRow } from '../../core/identity/users.repository';
+import { deletePerson } from './delete-person';
 import { withCounts } from './people-counts';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
 import { endComplimentary, grantComplimentary } from './complimentary';
@@ -82,6 +83,13 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
   route(app, adminEndpoints.endComplimentary, options, async ({ user, body: { id } }) => {
     if (!(await endComplimentary(db, user.id, id))) throw new HttpError(404, 'notFound', 'That person does not exist.');
     return changed(id);
+  });
+
+  route(app, adminEndpoints.deletePerson, options, async ({ user, body }, request) => {
+    if (!(await deletePerson(app, db, user.id, body, request.log))) {
+      throw new HttpError(404, 'notFound', 'That person does not exist.');
+    }
+    return { ok: true };
   });
 
   route(app, adminEndpoints.usage, options, async ({ query }) => {

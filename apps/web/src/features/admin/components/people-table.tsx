@@ -9,6 +9,7 @@ import { useServerQuery } from '../../../lib/query/use-server-query';
 import { toast } from '../../../lib/toast';
 import { listPeople, signOutEverywhere, type PeopleQuery } from '../api/admin-calls';
 import { ComplimentaryActions } from './complimentary-actions';
+import { DeletePersonAction } from './delete-person-action';
 import { ResetLinkAction } from './reset-link-action';
 import { SuspensionActions } from './suspension-actions';
 
@@ -140,6 +141,7 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
                     <ComplimentaryActions person={person} onChanged={onAction} />
                     {person.suspendedAt === null && <ResetLinkAction person={person} onMade={onAction} />}
                     {person.role !== 1 && <SuspensionActions person={person} onChanged={onAction} />}
+                    {person.role !== 1 && <DeletePersonAction person={person} onDeleted={onAction} />}
                   </div>
                 </td>
               </tr>
