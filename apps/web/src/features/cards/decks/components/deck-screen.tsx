@@ -1,8 +1,15 @@
 import { ArrowLeft, Download, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CARD_KIND_LABELS, CARD_LIST_PAGE_SIZE, cardSides, type CardNoteView } from '@turtle/shared/cards';
+import {
+  CARD_KIND_LABELS,
+  CARD_LIST_PAGE_SIZE,
+  cardSides,
+  type CardNoteView,
+  type DeckSummary,
+} from '@turtle/shared/cards';
 import { clozeNumbers } from '@turtle/shared/cards-cloze';
+import { isInDeck } from '@turtle/shared/cards-deck-tree';
 import { Button, buttonClass } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../../components/ui/spinner';
@@ -58,6 +65,16 @@ function CardRow({ card, onDelete }: { card: CardNoteView; onDelete: (card: Card
   );
 }
 
+const cardCount = (count: number) => `${count} ${count === 1 ? 'card' : 'cards'}`;
+
+/** What deleting a deck takes: its subdecks go with it (docs/decisions/041-subdecks.md). */
+function deleteDeckMessage(deck: DeckSummary, subdecks: number) {
+  const after = 'will be deleted, with their review history. This cannot be undone.';
+  if (subdecks === 0) return `“${deck.name}” and its ${cardCount(deck.cards)} ${after}`;
+  const which = subdecks === 1 ? 'its subdeck' : `its ${subdecks} subdecks`;
+  return `“${deck.name}”, ${which} and all their ${cardCount(deck.total.cards)} ${after}`;
+}
+
 /** /cards/decks/{id}: a deck's cards (newest first, 100 at a time), study, add, rename, export, delete. */
 export function DeckScreen() {
   const { id = '' } = useParams();
@@ -93,7 +110,12 @@ export function DeckScreen() {
     return <GoneNotice what="deck" />;
   }
   if (!cards || total === undefined || !deck) return <PageSpinner />;
-  const due = deck.due.new + deck.due.learning + deck.due.review;
+  // With its subdecks: studying a deck studies them too (docs/decisions/041-subdecks.md).
+  const due = deck.total.due.new + deck.total.due.learning + deck.total.due.review;
+  const subdecks =
+    decks.status === 'ready'
+      ? decks.data.decks.filter((item) => item.id !== deck.id && isInDeck(item.name, deck.name))
+      : [];
 
   const removeCard = async () => {
     if (toDelete) await removingCard.run(toDelete);
@@ -134,7 +156,9 @@ export function DeckScreen() {
         </Button>
       </div>
       <p className="text-sm text-slate-600">
-        {deck.cards} {deck.cards === 1 ? 'card' : 'cards'}
+        {cardCount(deck.cards)}
+        {subdecks.length > 0 &&
+          ` here, ${cardCount(deck.total.cards)} with its ${subdecks.length === 1 ? 'subdeck' : `${subdecks.length} subdecks`}`}
       </p>
       <ul aria-label="Cards" className="flex flex-col gap-3">
         {cards.map((card) => (
@@ -160,7 +184,7 @@ export function DeckScreen() {
         open={deletingDeck}
         onOpenChange={setDeletingDeck}
         title="Delete deck"
-        description={`“${deck.name}” and its ${deck.cards} ${deck.cards === 1 ? 'card' : 'cards'} will be deleted, with their review history. This cannot be undone.`}
+        description={deleteDeckMessage(deck, subdecks.length)}
         confirmLabel="Delete deck"
         tone="danger"
         busy={busy}

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../../components/ui/button';
 import { PageSpinner } from '../../../../components/ui/spinner';
+import { useDecks } from '../../shared/hooks/use-decks';
 import { useReviewKeys } from '../hooks/use-review-keys';
 import { useReviewSession } from '../hooks/use-review-session';
 import { GradeButtons } from './grade-buttons';
@@ -17,6 +18,9 @@ export function ReviewScreen() {
   const [params] = useSearchParams();
   const deckId = params.get('deck') ?? undefined;
   const session = useReviewSession(deckId);
+  // Studying a parent brings its subdecks' cards: the title names the deck studied, each card its own (decision 041).
+  const { state: decks } = useDecks();
+  const studied = decks.status === 'ready' ? decks.data.decks.find((deck) => deck.id === deckId)?.name : undefined;
   const keyActions = useMemo(
     () => ({ reveal: session.reveal, grade: session.grade, undo: session.undo, revealed: session.revealed }),
     [session.reveal, session.grade, session.undo, session.revealed],
@@ -32,7 +36,7 @@ export function ReviewScreen() {
           Decks
         </Link>
         <h1 id="review-title" className="min-w-32 flex-1 truncate text-lg font-semibold text-slate-900">
-          {session.card?.deckName && deckId ? session.card.deckName : 'Review'}
+          {session.card?.deckName && deckId ? (studied ?? session.card.deckName) : 'Review'}
         </h1>
         <p className="text-sm text-slate-600 tabular-nums" aria-live="polite" data-testid="review-progress">
           {session.summary.reviewed} done · {left} left

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { ListDecksResponse } from '@turtle/shared/cards';
+import { isInDeck } from '@turtle/shared/cards-deck-tree';
 import { toLoadState, type LoadState } from '../../../../lib/query/load-state';
 import { queryClient } from '../../../../lib/query/query-client';
 import { queryKeys } from '../../../../lib/query/query-keys';
@@ -15,9 +16,13 @@ export function useDecks(): { state: DecksState; refresh: () => void } {
   return { state: toLoadState(query), refresh: useCallback(() => void refetch(), [refetch]) };
 }
 
-/** A deleted deck leaves the list at once: the decks screen it goes back to never shows it, even while it reads. */
+/**
+ * A deleted deck leaves the list at once with its subdecks (docs/decisions/041-subdecks.md): the decks screen it goes
+ * back to never shows them, even while it reads.
+ */
 export function dropDeck(deckId: string): void {
-  queryClient.setQueryData<ListDecksResponse>(queryKeys.decks, (data) =>
-    data ? { ...data, decks: data.decks.filter((deck) => deck.id !== deckId) } : data,
-  );
+  queryClient.setQueryData<ListDecksResponse>(queryKeys.decks, (data) => {
+    const gone = data?.decks.find((deck) => deck.id === deckId);
+    return data && gone ? { ...data, decks: data.decks.filter((deck) => !isInDeck(deck.name, gone.name)) } : data;
+  });
 }
