@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
 import { applyAdminEmails } from '../apps/server/src/core/identity/administrators';
+import { sessions } from '../apps/server/src/core/identity/identity.tables';
+import { hashSessionToken } from '../apps/server/src/core/identity/session-token';
+import { hashPassword } from '../apps/server/src/features/auth/password';
 import { createSessionToken, createUser } from '../apps/server/test/support/factories';
 import { call } from '../apps/server/test/support/http';
 import { createPasswordAccount, logIn, uniqueEmail, userButton } from './support/accounts';
@@ -205,6 +210,44 @@ describe('the operator console', () => {
     await page.getByText("Del Gone's account is deleted.").waitFor();
     await page.getByText('Nobody matches.').waitFor();
     await auditLog(page).getByText('delete account', { exact: true }).waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('asks for the password again before a destructive action 15 minutes after it was entered', async () => {
+    const db = app.server.database.db;
+    const second = await createUser(db, {
+      name: 'Sec Admin',
+      email: uniqueEmail('sec'),
+      role: ROLE_ADMINISTRATOR,
+      passwordHash: await hashPassword('admin-secret'),
+    });
+    const token = await createSessionToken(db, second.id);
+    await db
+      .update(sessions)
+      .set({ verifiedAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(sessions.id, hashSessionToken(token)));
+    const person = await createUser(db, { name: 'Rex Reauth', email: uniqueEmail('rex') });
+    const { page, context } = await app.newPage();
+    await context.addCookies([{ name: 'sid', value: token, url: app.url, httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto('/admin');
+    await page.getByLabel('Search by name or email').fill(person.email);
+    const row = page.getByRole('row', { name: /Rex Reauth/ });
+    const suspend = async () => {
+      await row.getByRole('button', { name: 'Suspend…' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Suspend Rex Reauth?' });
+      await dialog.getByLabel('Reason (shown to them when they try to sign in)').fill('Abuse.');
+      await dialog.getByRole('button', { name: 'Suspend' }).click();
+    };
+    await suspend();
+    const prompt = page.getByRole('alertdialog', { name: 'Confirm it is you' });
+    await prompt.getByText('Enter your password again to do this: you last entered it over 15 minutes ago.').waitFor();
+    await prompt.getByLabel('Your password').fill('admin-secret');
+    await expectNoSeriousA11yViolations(page, 'the password prompt');
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Password confirmed. Do it again.').waitFor();
+    await page.keyboard.press('Escape');
+    await suspend();
+    await page.getByText('Rex Reauth is suspended and signed out everywhere.').waitFor();
     expect(app.pageErrors).toEqual([]);
   });
 

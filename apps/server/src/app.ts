@@ -23,6 +23,7 @@ import { normalizeStoredEmails } from './core/identity/normalize-stored-emails';
 import { signupLoginRoutes } from './features/auth/signup-login.routes';
 import { thirdPartyLoginRoutes } from './features/auth/third-party-login.routes';
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
+import { confirmPasswordRoutes } from './features/auth/confirm-password.routes';
 import type { AssistantServices } from './core/assistant/assistant-reply';
 import { ReplyRegistry } from './core/assistant/reply-registry';
 import { DatabaseSlots } from './core/assistant/database-slots';
@@ -119,6 +120,7 @@ export async function buildApp({
   userRoutes(app, database.db, secureCookies);
   accountRoutes(app, database.db, secureCookies);
   passwordChangeRoutes(app, database.db, secureCookies);
+  confirmPasswordRoutes(app, database.db);
   signupLoginRoutes(app, database.db, secureCookies, config.supportEmail);
   thirdPartyLoginRoutes(app, database.db, secureCookies, config.supportEmail);
   passwordResetRoutes(app, database.db, secureCookies, config.supportEmail);

@@ -52,5 +52,13 @@ export const DeleteAccountBodySchema = z.object({
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 
+/** `POST /api/account/confirm-password` (JSON): the password entered again before an administrator's action. */
+export const ConfirmPasswordBodySchema = z.object({
+  password: safeText({ error: AUTH_MESSAGES.enterPassword })
+    .min(1, AUTH_MESSAGES.enterPassword)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+});
+export type ConfirmPasswordBody = z.infer<typeof ConfirmPasswordBodySchema>;
+
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponseSchema>;

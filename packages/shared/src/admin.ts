@@ -59,6 +59,14 @@ export interface SignOutEverywhereResponse {
   sessionsEnded: number;
 }
 
+/** An administrator's destructive action asks for the password again when it was last entered longer ago than this. */
+export const REAUTH_WINDOW_MS = 15 * 60 * 1000;
+
+export const REAUTH_MESSAGES = {
+  password: 'Enter your password again to do this: you last entered it over 15 minutes ago.',
+  provider: 'Sign out and in again to do this: you last signed in over 15 minutes ago.',
+} as const;
+
 /** A complimentary Pro grant ends at most this far ahead (five years). */
 export const COMPLIMENTARY_MAX_MS = 5 * 366 * 24 * 60 * 60 * 1000;
 

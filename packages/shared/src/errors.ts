@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'notEnoughReviews',
   'suspended',
   'resetLinkUnusable',
+  'reauthRequired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

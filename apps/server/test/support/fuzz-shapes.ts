@@ -88,6 +88,9 @@ export const SHAPES: Record<string, Shape> = {
   'POST /api/admin/people/complimentary/end': {
     requests: idBody('/api/admin/people/complimentary/end', (things) => things.noteId),
   },
+  'POST /api/account/confirm-password': {
+    requests: () => fc.record({ password: nasty }).map((json) => ({ path: '/api/account/confirm-password', json })),
+  },
   'POST /api/admin/people/delete': {
     requests: (things) =>
       fc

@@ -6,4 +6,5 @@ import { withInputSchemas } from './input-schemas';
 export const accountEndpoints = withInputSchemas(entries, {
   changePassword: { body: account.ChangePasswordBodySchema },
   delete: { body: account.DeleteAccountBodySchema },
+  confirmPassword: { body: account.ConfirmPasswordBodySchema },
 });

@@ -37,6 +37,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the person last proved who they are in this session: the sign-in, or the password entered again. An
+     * administrator's destructive actions ask for it within 15 minutes (decision 037).
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );

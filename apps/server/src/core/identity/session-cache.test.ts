@@ -6,6 +6,7 @@ import type { RequestAuth } from './sessions';
 const auth = (sessionId: string, userId: string): RequestAuth => ({
   sessionId,
   user: { id: userId } as UserRow,
+  verifiedAt: 0,
 });
 
 describe('SessionCache', () => {

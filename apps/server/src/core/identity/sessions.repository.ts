@@ -25,6 +25,10 @@ export async function extendSession(db: DbOrTx, id: string, expiresAt: Date) {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
 }
 
+export async function setSessionVerifiedAt(db: DbOrTx, id: string, at: Date) {
+  await db.update(sessions).set({ verifiedAt: at }).where(eq(sessions.id, id));
+}
+
 export async function deleteSession(db: DbOrTx, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }

@@ -7,11 +7,19 @@ import { unauthorized } from '../../lib/http-error';
 import type { UserRow } from './users.repository';
 import { sessionCache } from './session-cache';
 import { hashSessionToken, newSessionToken } from './session-token';
-import { deleteSession, extendSession, findSessionsWithUsers, insertSession } from './sessions.repository';
+import {
+  deleteSession,
+  extendSession,
+  findSessionsWithUsers,
+  insertSession,
+  setSessionVerifiedAt,
+} from './sessions.repository';
 
 export interface RequestAuth {
   sessionId: string;
   user: UserRow;
+  /** When the person last proved who they are in this session (ms): the sign-in or a password entered again. */
+  verifiedAt: number;
 }
 
 declare module 'fastify' {
@@ -56,7 +64,7 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
       await extendSession(db, id, new Date(slidTo));
       setSessionCookie(request, reply, token, secureCookies, slidTo - now);
     }
-    request.auth = { sessionId: id, user: found.user };
+    request.auth = { sessionId: id, user: found.user, verifiedAt: found.session.verifiedAt.getTime() };
     sessionCache.set(request.auth, Math.min(found.session.expiresAt.getTime(), lastMoment), now);
   });
 }
@@ -80,6 +88,15 @@ export async function startSession(
     await insertSession(tx, { id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
   });
   setSessionCookie(request, reply, token, secureCookies);
+}
+
+/** Records that the person proved who they are in this session just now (the password entered again). */
+export async function markSessionVerified(db: Db, request: FastifyRequest): Promise<void> {
+  if (!request.auth) return;
+  const now = Date.now();
+  await setSessionVerifiedAt(db, request.auth.sessionId, new Date(now));
+  sessionCache.forget(request.auth.sessionId);
+  request.auth = { ...request.auth, verifiedAt: now };
 }
 
 /** Revokes the request's session on the server and clears the cookie. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_PEOPLE_PAGE_SIZE } from '@turtle/shared/admin';
+import { ADMIN_PEOPLE_PAGE_SIZE, REAUTH_MESSAGES, REAUTH_WINDOW_MS } from '@turtle/shared/admin';
 import { RESET_PASSWORD_PATH } from '@turtle/shared/auth';
 import { DAY_MS } from '@turtle/shared/constants';
 import { adminEndpoints } from '@turtle/shared/endpoints/admin.schemas';
@@ -31,6 +31,17 @@ export function requireAdministrator(request: FastifyRequest): UserRow {
   throw new HttpError(404, 'notFound', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
 }
 
+/**
+ * Destructive actions (suspend, a reset link, delete) ask for the administrator's password again when it was last
+ * entered, or the sign-in made, more than REAUTH_WINDOW_MS ago (decision 037).
+ */
+function requireFreshProof(request: FastifyRequest): void {
+  const auth = request.auth!;
+  if (Date.now() - auth.verifiedAt <= REAUTH_WINDOW_MS) return;
+  const message = auth.user.passwordHash ? REAUTH_MESSAGES.password : REAUTH_MESSAGES.provider;
+  throw new HttpError(403, 'reauthRequired', message);
+}
+
 /** The operator console's API (docs/api.md "Administration"). */
 export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<string, ModelPrice>): void {
   const options = { user: requireAdministrator };
@@ -53,7 +64,8 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
     return { ok: true as const, person: counted! };
   };
 
-  route(app, adminEndpoints.suspend, options, async ({ user, body: { id, reason } }) => {
+  route(app, adminEndpoints.suspend, options, async ({ user, body: { id, reason } }, request) => {
+    requireFreshProof(request);
     const suspended = await suspendPerson(db, user.id, id, reason);
     if (!suspended) throw new HttpError(404, 'notFound', 'That person does not exist.');
     for (const sessionId of suspended.sessionIds) sessionCache.forget(sessionId);
@@ -67,7 +79,8 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
     return changed(id);
   });
 
-  route(app, adminEndpoints.resetLink, options, async ({ user, body: { id } }) => {
+  route(app, adminEndpoints.resetLink, options, async ({ user, body: { id } }, request) => {
+    requireFreshProof(request);
     const link = await makeResetLink(db, user.id, id);
     if (!link) throw new HttpError(404, 'notFound', 'That person does not exist.');
     return { ok: true, path: `${RESET_PASSWORD_PATH}#${link.token}`, expiresAt: link.expiresAt };
@@ -86,6 +99,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
   });
 
   route(app, adminEndpoints.deletePerson, options, async ({ user, body }, request) => {
+    requireFreshProof(request);
     if (!(await deletePerson(app, db, user.id, body, request.log))) {
       throw new HttpError(404, 'notFound', 'That person does not exist.');
     }

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  */
 export function logAuthEvent(
   request: FastifyRequest,
-  event: 'signup' | 'login' | 'login_3rd_party' | 'password_change' | 'password_reset',
+  event: 'signup' | 'login' | 'login_3rd_party' | 'password_change' | 'password_reset' | 'password_confirm',
   result: string,
   details: { userId?: string; email?: string } = {},
 ) {

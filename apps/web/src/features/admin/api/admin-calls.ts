@@ -1,4 +1,5 @@
 import type { AdminPeopleQuery } from '@turtle/shared/admin';
+import { accountEndpoints } from '@turtle/shared/endpoints/account';
 import { adminEndpoints } from '@turtle/shared/endpoints/admin';
 import { api } from '../../../lib/api-client';
 
@@ -27,3 +28,5 @@ export const getUsage = (days: number, signal?: AbortSignal) =>
 
 export const deletePerson = (id: string, confirmation: string) =>
   api.call(adminEndpoints.deletePerson, { body: { id, confirmation } });
+
+export const confirmPassword = (password: string) => api.call(accountEndpoints.confirmPassword, { body: { password } });

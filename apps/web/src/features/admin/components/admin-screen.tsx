@@ -4,6 +4,7 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { AuditLog } from './audit-log';
 import { PeopleTable } from './people-table';
+import { ReauthDialog } from './reauth-dialog';
 import { UsagePanel } from './usage-panel';
 
 /**
@@ -25,6 +26,7 @@ export function AdminScreen() {
       <PeopleTable onAction={() => setAuditVersion((version) => version + 1)} />
       <UsagePanel />
       <AuditLog version={auditVersion} />
+      <ReauthDialog />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AdminPerson } from '@turtle/shared/admin';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/error-message';
 import { useServerMutation } from '../../../lib/query/use-server-mutation';
+import { showAdminFailure } from '../lib/reauth';
 import { toast } from '../../../lib/toast';
 import { deletePerson } from '../api/admin-calls';
 
@@ -16,7 +16,7 @@ export function DeletePersonAction({ person, onDeleted }: { person: AdminPerson;
   const remove = useServerMutation(() => deletePerson(person.id, typed), {
     fallback: 'The account could not be deleted. Please try again.',
     invalidates: [['admin', 'people'] as const],
-    onError: (failure) => toast(errorMessage(failure), 'error'),
+    onError: showAdminFailure,
   });
   return (
     <>

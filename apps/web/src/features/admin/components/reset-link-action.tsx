@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AdminPerson, ResetLinkResponse } from '@turtle/shared/admin';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/error-message';
 import { useServerMutation } from '../../../lib/query/use-server-mutation';
+import { showAdminFailure } from '../lib/reauth';
 import { toast } from '../../../lib/toast';
 import { makeResetLink } from '../api/admin-calls';
 
@@ -17,7 +17,7 @@ export function ResetLinkAction({ person, onMade }: { person: AdminPerson; onMad
   const [link, setLink] = useState<(ResetLinkResponse & { url: string }) | null>(null);
   const make = useServerMutation(() => makeResetLink(person.id), {
     fallback: 'The link could not be made. Please try again.',
-    onError: (failure) => toast(errorMessage(failure), 'error'),
+    onError: showAdminFailure,
   });
 
   const copy = async () => {

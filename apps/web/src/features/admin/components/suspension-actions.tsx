@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { SUSPENSION_REASON_MAX, type AdminPerson } from '@turtle/shared/admin';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/error-message';
 import { useServerMutation } from '../../../lib/query/use-server-mutation';
+import { showAdminFailure } from '../lib/reauth';
 import { toast } from '../../../lib/toast';
 import { restorePerson, suspendPerson } from '../api/admin-calls';
 
@@ -19,12 +19,12 @@ export function SuspensionActions({ person, onChanged }: { person: AdminPerson; 
   const suspend = useServerMutation(() => suspendPerson(person.id, reason), {
     fallback: 'The account could not be suspended. Please try again.',
     invalidates: [PEOPLE_KEY],
-    onError: (failure) => toast(errorMessage(failure), 'error'),
+    onError: showAdminFailure,
   });
   const restore = useServerMutation(() => restorePerson(person.id), {
     fallback: 'The account could not be restored. Please try again.',
     invalidates: [PEOPLE_KEY],
-    onError: (failure) => toast(errorMessage(failure), 'error'),
+    onError: showAdminFailure,
   });
 
   if (person.suspendedAt !== null) {
