@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -246,7 +247,11 @@ describe('migration 0012', () => {
       await database.migrate(before);
 
       const db = database.db;
-      const user = await createUser(db, { name: 'Before the summary' });
+      // Written with the columns `users` had then: the schema's later columns are not there yet.
+      const user = { id: randomUUID() };
+      await db.execute(
+        sql`insert into users (id, name, email) values (${user.id}, 'Before the summary', ${`${user.id}@example.test`})`,
+      );
       const start = studyDayAt(Date.now(), 'UTC').start;
       await seedReviewHistory(db, user.id, {
         deckName: 'Old',
