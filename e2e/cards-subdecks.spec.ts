@@ -73,6 +73,16 @@ describe('subdecks (docs/decisions/041-subdecks.md)', () => {
     await list.getByRole('link', { name: 'Spanish', exact: true }).click();
     await page.getByText('0 cards here, 4 cards with its 3 subdecks').waitFor();
     await page.getByRole('link', { name: 'Study (4)' }).waitFor();
+    const subdecks = page.getByRole('navigation', { name: 'Subdecks' });
+    expect(await subdecks.getByRole('link').evaluateAll((links) => links.map((link) => link.textContent))).toEqual([
+      'Nouns 1 card',
+      'Verbs 3 cards',
+    ]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({ path: `screenshots/cards-subdecks-parent-${width}.png`, fullPage: true });
+      await expectNoSeriousA11yViolations(page, `a parent deck's page at ${width} px`);
+    }
     await page.getByRole('button', { name: 'Delete deck' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog

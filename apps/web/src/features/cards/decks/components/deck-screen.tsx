@@ -160,6 +160,24 @@ export function DeckScreen() {
         {subdecks.length > 0 &&
           ` here, ${cardCount(deck.total.cards)} with its ${subdecks.length === 1 ? 'subdeck' : `${subdecks.length} subdecks`}`}
       </p>
+      {subdecks.length > 0 && (
+        <nav aria-label="Subdecks">
+          <ul className="flex flex-wrap gap-2">
+            {subdecks
+              .filter((item) => item.parentId === deck.id)
+              .map((item) => (
+                <li key={item.id}>
+                  <Link
+                    to={`/cards/decks/${encodeURIComponent(item.id)}`}
+                    className={buttonClass('secondary', 'sm', 'font-medium')}
+                  >
+                    {item.label} <span className="font-normal text-slate-500">{cardCount(item.total.cards)}</span>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      )}
       <ul aria-label="Cards" className="flex flex-col gap-3">
         {cards.map((card) => (
           <CardRow key={card.id} card={card} onDelete={setToDelete} />
