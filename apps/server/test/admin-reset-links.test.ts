@@ -4,18 +4,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditResponse, ResetLinkResponse } from '@turtle/shared/admin';
 import { RESET_LINK_MESSAGES, RESET_LINK_TTL_MS } from '@turtle/shared/auth';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
-import { passwordResetLinks, sessions, users } from '../src/core/identity/identity.tables';
+import { passwordResetLinks, sessions } from '../src/core/identity/identity.tables';
 import { hashSessionToken } from '../src/core/identity/session-token';
 import { createSessionToken, createUser } from './support/factories';
 import { call, sessionCookieFrom } from './support/http';
+import { logInWithPassword, nextClientIp, signUpWithPassword } from './support/password-account';
 import { useTestServer } from './support/use-test-server';
 
 // docs/api.md "Administration" and "Accounts and sessions", docs/decisions/037-administrators.md.
 // TRUST_PROXY: each call speaks from its own address (X-Forwarded-For), so the per-IP sign-in limits stay out of the way.
 const server = useTestServer({ env: { TRUST_PROXY: 'true' } });
 let admin: { id: string; cookie: string };
-let ip = 0;
-const nextIp = () => `10.78.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 const uniqueEmail = () => `reset-${randomUUID()}@example.test`;
 
 const makeLink = async (id: string) => {
@@ -28,20 +27,11 @@ const useLink = (token: string, password: string, cookie?: string) =>
   call(server.url, '/api/user/reset-password', {
     json: { token, password },
     cookie,
-    headers: { 'x-forwarded-for': nextIp() },
+    headers: { 'x-forwarded-for': nextClientIp() },
   });
-const login = (email: string, password: string) =>
-  call(server.url, '/api/user/login', { form: { email, password }, headers: { 'x-forwarded-for': nextIp() } });
+const login = (email: string, password: string) => logInWithPassword(server.url, email, password);
 
-async function signUp(email: string) {
-  const res = await call(server.url, '/api/user/signup', {
-    form: { name: 'Lee Lost', email, password: 'old-secret' },
-    headers: { 'x-forwarded-for': nextIp() },
-  });
-  expect(res.status).toBe(200);
-  const [row] = await server.database.db.select().from(users).where(eq(users.email, email));
-  return { id: row!.id, cookie: sessionCookieFrom(res.headers)! };
-}
+const signUp = (email: string) => signUpWithPassword(server.url, { name: 'Lee Lost', email, password: 'old-secret' });
 
 beforeAll(async () => {
   const db = server.database.db;

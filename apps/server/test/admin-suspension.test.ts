@@ -7,28 +7,19 @@ import { sessions, users } from '../src/core/identity/identity.tables';
 import { createSessionToken, createUser } from './support/factories';
 import { call, sessionCookieFrom } from './support/http';
 import { CookieJar, redeem, signInThroughPopup } from './support/oidc-flow';
+import { logInWithPassword, signUpWithPassword } from './support/password-account';
 import { useTestServer } from './support/use-test-server';
 
 // docs/api.md "Administration", docs/decisions/037-administrators.md "Suspension".
 // TRUST_PROXY: each call speaks from its own address (X-Forwarded-For), so the per-IP sign-in limits stay out of the way.
 const server = useTestServer({ env: { SUPPORT_EMAIL: 'help@turtle.test', TRUST_PROXY: 'true' } });
 let admin: { id: string; cookie: string };
-let ip = 0;
-const nextIp = () => `10.77.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 const uniqueEmail = () => `suspend-${randomUUID()}@example.test`;
 
-const login = (email: string, password: string) =>
-  call(server.url, '/api/user/login', { form: { email, password }, headers: { 'x-forwarded-for': nextIp() } });
+const login = (email: string, password: string) => logInWithPassword(server.url, email, password);
 
-async function signUp(email: string) {
-  const res = await call(server.url, '/api/user/signup', {
-    form: { name: 'Sam Suspended', email, password: 'secret12' },
-    headers: { 'x-forwarded-for': nextIp() },
-  });
-  expect(res.status).toBe(200);
-  const [row] = await server.database.db.select().from(users).where(eq(users.email, email));
-  return { id: row!.id, cookie: sessionCookieFrom(res.headers)! };
-}
+const signUp = (email: string) =>
+  signUpWithPassword(server.url, { name: 'Sam Suspended', email, password: 'secret12' });
 
 const suspend = (id: string, reason: string, cookie = admin.cookie) =>
   call(server.url, '/api/admin/people/suspend', { json: { id, reason }, cookie });

@@ -1,6 +1,6 @@
-import { errorMessage } from '../../../lib/error-message';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { listAudit } from '../api/admin-calls';
+import { ReadFailure } from './read-failure';
 
 /** What administrators did, newest first (decision 037): read again after each action on this page (`version`). */
 export function AuditLog({ version }: { version: number }) {
@@ -13,11 +13,7 @@ export function AuditLog({ version }: { version: number }) {
       <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
         Audit log
       </h2>
-      {error && !data && (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(error)}
-        </p>
-      )}
+      {error && !data && <ReadFailure error={error} />}
       {data?.entries.length === 0 && <p className="text-sm text-slate-500">No administrator action yet.</p>}
       <ol className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
         {data?.entries.map((entry) => (

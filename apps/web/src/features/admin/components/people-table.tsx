@@ -12,6 +12,7 @@ import { ComplimentaryActions } from './complimentary-actions';
 import { DeletePersonAction } from './delete-person-action';
 import { ResetLinkAction } from './reset-link-action';
 import { SuspensionActions } from './suspension-actions';
+import { ReadFailure } from './read-failure';
 
 type Sort = (typeof ADMIN_PEOPLE_SORTS)[number];
 const SORT_LABELS: Record<Sort, string> = {
@@ -66,11 +67,7 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
           />
         </label>
       </div>
-      {error && !data && (
-        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-          {errorMessage(error)}
-        </p>
-      )}
+      {error && !data && <ReadFailure error={error} />}
       <div className="relative w-full overflow-x-auto rounded-xl border border-slate-200" aria-busy={isFetching}>
         <table className="w-full min-w-[56rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UsageFigures } from '@turtle/shared/admin';
 import { Plan } from '@turtle/shared/plans';
-import { errorMessage } from '../../../lib/error-message';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { getUsage } from '../api/admin-calls';
+import { ReadFailure } from './read-failure';
 
 const PERIODS = [7, 30, 90] as const;
 const number = new Intl.NumberFormat('en-US');
@@ -98,11 +98,7 @@ export function UsagePanel() {
           </select>
         </label>
       </div>
-      {error && !data && (
-        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-          {errorMessage(error)}
-        </p>
-      )}
+      {error && !data && <ReadFailure error={error} />}
       {data && (
         <>
           <p className="text-sm text-slate-700">
