@@ -5,7 +5,7 @@ import type { AssistantServices } from '../../core/assistant/assistant-reply';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
-import { parseRange } from './byte-range';
+import { parseRange } from '../../lib/byte-range';
 import { lessonChatRoute } from './lesson-chat.route';
 import { indexLessonsWhenReady } from './lesson-index';
 import { registerPersonCounter } from '../../core/identity/person-counts';

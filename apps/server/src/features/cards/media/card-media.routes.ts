@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer.schemas';
 import { requireUser } from '../../../core/identity/sessions';
+import { parseRange } from '../../../lib/byte-range';
 import { HttpError } from '../../../lib/http-error';
 import { route } from '../../../lib/route';
 import type { CardsOptions } from '../cards-options';
@@ -10,27 +11,6 @@ const SHA256 = /^[0-9a-f]{64}$/;
 
 /** The address names the content, and only its owner reads it: kept for good, by this browser only. */
 const CACHE = 'private, max-age=31536000, immutable';
-
-/**
- * RFC 9110 14.2, one range of a `size`-byte file: the range, `'unsatisfiable'` (416) when it starts past the end, or
- * undefined for the whole file (no header, another unit, several ranges, bad syntax).
- */
-export function mediaRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Number(match[2]);
-  if (start >= size) return 'unsatisfiable';
-  if (end < start) return undefined;
-  return { start, end: Math.min(end, size - 1) };
-}
 
 /**
  * `GET /api/cards/media/:sha256` (docs/decisions/038-card-media.md, docs/security.md 7d.3): an image or sound of the
@@ -47,7 +27,7 @@ export function cardMediaRoutes(app: FastifyInstance, { db }: CardsOptions): voi
     const etag = `"${params.sha256}"`;
     const size = file.bytes.length;
     const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || ifRange === etag ? mediaRange(request.headers.range, size) : undefined;
+    const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : undefined;
     if (range === 'unsatisfiable') {
       reply.header('content-range', `bytes */${size}`);
       throw new HttpError(416, 'rangeNotSatisfiable', 'That byte range starts past the end of the file.');

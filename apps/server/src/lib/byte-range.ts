@@ -1,4 +1,4 @@
-/** An inclusive byte range, as `Content-Range` writes it. */
+/** An inclusive byte range, as `Content-Range` writes it (the lesson audio and card media are served with ranges). */
 export interface ByteRange {
   start: number;
   end: number;
