@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { passages } from '../knowledge/knowledge.tables';
 import { indexSource, removeSource, removeSourcesOf } from '../knowledge/passages.repository';
 import { chatMessages, conversations } from './conversations.tables';
+import { indexInBatches } from '../knowledge/in-batches';
 
 /** A kept message as the index reads it. */
 export interface IndexedMessage {
@@ -70,43 +71,37 @@ const notIndexed = notExists(
  * first, as notes do (decision 036): a reply finishing at the same moment waits or is waited for. Returns how many
  * messages were indexed. Safe to run in several processes at once.
  */
-export async function indexMessagesLeftOut(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
-  let indexed = 0;
-  while (!shouldStop()) {
-    const count = await db.transaction(async (tx) => {
-      const batch = await tx
-        .select({
-          id: chatMessages.id,
-          conversationId: chatMessages.conversationId,
-          content: chatMessages.content,
-          userId: conversations.userId,
-        })
-        .from(chatMessages)
-        .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-        .where(and(ne(chatMessages.status, 'streaming'), sql`btrim(${chatMessages.content}) <> ''`, notIndexed))
-        .orderBy(asc(chatMessages.seq))
-        .limit(BATCH)
-        .for('update', { of: chatMessages, skipLocked: true });
-      if (batch.length === 0) return 0;
-      const still = await tx
-        .select({ id: chatMessages.id })
-        .from(chatMessages)
-        .where(
-          and(
-            inArray(
-              chatMessages.id,
-              batch.map((message) => message.id),
-            ),
-            notIndexed,
+export function indexMessagesLeftOut(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
+  return indexInBatches(db, shouldStop, async (tx) => {
+    const batch = await tx
+      .select({
+        id: chatMessages.id,
+        conversationId: chatMessages.conversationId,
+        content: chatMessages.content,
+        userId: conversations.userId,
+      })
+      .from(chatMessages)
+      .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
+      .where(and(ne(chatMessages.status, 'streaming'), sql`btrim(${chatMessages.content}) <> ''`, notIndexed))
+      .orderBy(asc(chatMessages.seq))
+      .limit(BATCH)
+      .for('update', { of: chatMessages, skipLocked: true });
+    if (batch.length === 0) return 0;
+    const still = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        and(
+          inArray(
+            chatMessages.id,
+            batch.map((message) => message.id),
           ),
-        );
-      const left = new Set(still.map((message) => message.id));
-      const now = Date.now();
-      for (const message of batch) if (left.has(message.id)) await indexMessage(tx, message.userId, message, now);
-      return batch.length;
-    });
-    if (count === 0) break;
-    indexed += count;
-  }
-  return indexed;
+          notIndexed,
+        ),
+      );
+    const left = new Set(still.map((message) => message.id));
+    const now = Date.now();
+    for (const message of batch) if (left.has(message.id)) await indexMessage(tx, message.userId, message, now);
+    return batch.length;
+  });
 }

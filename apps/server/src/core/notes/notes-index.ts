@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { passages } from '../knowledge/knowledge.tables';
 import { indexSource } from '../knowledge/passages.repository';
 import { notes } from './notes.tables';
+import { indexInBatches } from '../knowledge/in-batches';
 
 const BATCH = 50;
 
@@ -15,46 +16,40 @@ const notIndexed = notExists(
  * locks its notes' rows first: a save of the same note (whose UPDATE takes that lock) waits, or is waited for, so a
  * note is never indexed twice. Returns how many notes were indexed. Safe to run in several processes at once.
  */
-export async function indexNotesLeftOut(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
-  let indexed = 0;
-  while (!shouldStop()) {
-    const count = await db.transaction(async (tx) => {
-      const batch = await tx
-        .select()
-        .from(notes)
-        .where(and(isNull(notes.deletedAt), notIndexed))
-        .orderBy(asc(notes.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (batch.length === 0) return 0;
-      // Locked now: read again, since another process may have indexed them before the lock was ours.
-      const still = await tx
-        .select({ id: notes.id })
-        .from(notes)
-        .where(
-          and(
-            inArray(
-              notes.id,
-              batch.map((note) => note.id),
-            ),
-            notIndexed,
+export function indexNotesLeftOut(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
+  return indexInBatches(db, shouldStop, async (tx) => {
+    const batch = await tx
+      .select()
+      .from(notes)
+      .where(and(isNull(notes.deletedAt), notIndexed))
+      .orderBy(asc(notes.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    if (batch.length === 0) return 0;
+    // Locked now: read again, since another process may have indexed them before the lock was ours.
+    const still = await tx
+      .select({ id: notes.id })
+      .from(notes)
+      .where(
+        and(
+          inArray(
+            notes.id,
+            batch.map((note) => note.id),
           ),
-        );
-      const left = new Set(still.map((note) => note.id));
-      for (const note of batch) {
-        if (!left.has(note.id)) continue;
-        await indexSource(
-          tx,
-          { userId: note.userId, kind: 'note', sourceId: note.id, title: note.name, text: note.content },
-          note.updatedAt,
-        );
-      }
-      return batch.length;
-    });
-    if (count === 0) break;
-    indexed += count;
-  }
-  return indexed;
+          notIndexed,
+        ),
+      );
+    const left = new Set(still.map((note) => note.id));
+    for (const note of batch) {
+      if (!left.has(note.id)) continue;
+      await indexSource(
+        tx,
+        { userId: note.userId, kind: 'note', sourceId: note.id, title: note.name, text: note.content },
+        note.updatedAt,
+      );
+    }
+    return batch.length;
+  });
 }
 
 /** Whether a note has its passages (for tests and the start-up line). */
