@@ -24,12 +24,16 @@ beforeAll(async () => {
   expect(await applyAdminEmails(app.server.database.db, app.server.config.adminEmails)).toBe(1);
 });
 
-/** A page signed in as the administrator. */
-async function bossPage(viewport = DESKTOP) {
+/** A page whose browser holds this session token. */
+async function pageWithSession(token: string, viewport = DESKTOP) {
   const { page, context } = await app.newPage({ viewport });
-  const token = await createSessionToken(app.server.database.db, bossId);
   await context.addCookies([{ name: 'sid', value: token, url: app.url, httpOnly: true, sameSite: 'Lax' }]);
   return page;
+}
+
+/** A page signed in as the administrator. */
+async function bossPage(viewport = DESKTOP) {
+  return pageWithSession(await createSessionToken(app.server.database.db, bossId), viewport);
 }
 
 const auditLog = (page: Awaited<ReturnType<typeof bossPage>>) =>
@@ -152,9 +156,7 @@ describe('the operator console', () => {
     await auditLog(page).getByText('grant complimentary pro', { exact: true }).waitFor();
 
     // The person's own membership page: Pro, its end date, and that it is a gift.
-    const { page: theirs, context } = await app.newPage();
-    const token = await createSessionToken(db, person.id);
-    await context.addCookies([{ name: 'sid', value: token, url: app.url, httpOnly: true, sameSite: 'Lax' }]);
+    const theirs = await pageWithSession(await createSessionToken(db, person.id));
     await theirs.goto('/membership');
     await theirs.getByRole('heading', { name: 'Pro Membership' }).waitFor();
     await theirs.getByText('Expires On').waitFor();
@@ -227,8 +229,7 @@ describe('the operator console', () => {
       .set({ verifiedAt: new Date(Date.now() - 20 * 60_000) })
       .where(eq(sessions.id, hashSessionToken(token)));
     const person = await createUser(db, { name: 'Rex Reauth', email: uniqueEmail('rex') });
-    const { page, context } = await app.newPage();
-    await context.addCookies([{ name: 'sid', value: token, url: app.url, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await pageWithSession(token);
     await page.goto('/admin');
     await page.getByLabel('Search by name or email').fill(person.email);
     const row = page.getByRole('row', { name: /Rex Reauth/ });
