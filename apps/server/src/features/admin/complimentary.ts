@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { recordAudit } from '../../core/audit/audit.repository';
 import { users } from '../../core/identity/identity.tables';
+import { lockUser } from '../../core/identity/users.repository';
 
 const membershipOf = (row: typeof users.$inferSelect) => ({
   plan: row.plan,
@@ -27,7 +28,7 @@ export function grantComplimentary(
   now = Date.now(),
 ): Promise<true | undefined> {
   return db.transaction(async (tx) => {
-    const [person] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+    const person = await lockUser(tx, personId);
     if (!person) return undefined;
     if (until <= now) throw new HttpError(400, 'validation', 'Choose a day after today.', 'until');
     if (until > now + COMPLIMENTARY_MAX_MS) {
@@ -59,7 +60,7 @@ export function endComplimentary(
   now = Date.now(),
 ): Promise<true | undefined> {
   return db.transaction(async (tx) => {
-    const [person] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+    const person = await lockUser(tx, personId);
     if (!person) return undefined;
     if (!person.complimentary || effectivePlan(person, now) !== Plan.PRO) {
       throw new HttpError(400, 'validation', `${person.name} has no complimentary Pro to end.`);

@@ -3,6 +3,7 @@ import { ADMIN_PEOPLE_PAGE_SIZE, type AdminPeopleQuery, type AdminPerson } from 
 import type { DbOrTx } from '../../db/database';
 import { recordAudit } from '../../core/audit/audit.repository';
 import { identities, sessions, users } from '../../core/identity/identity.tables';
+import { lockUser } from '../../core/identity/users.repository';
 
 // Written out in full: inside a subquery, drizzle would name a column without its table, and `id` is the sessions' own.
 const userId = sql`"users"."id"`;
@@ -99,7 +100,7 @@ export async function findPerson(db: DbOrTx, id: string): Promise<Omit<AdminPers
 /** Ends every session of the person, with its audit entry, in one transaction; undefined when nobody has the id. */
 export function signOutEverywhere(db: DbOrTx, actorId: string, personId: string): Promise<number | undefined> {
   return db.transaction(async (tx) => {
-    const [person] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+    const person = await lockUser(tx, personId);
     if (!person) return undefined;
     const ended = await tx
       .delete(sessions)

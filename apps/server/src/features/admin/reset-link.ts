@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { RESET_LINK_TTL_MS } from '@turtle/shared/auth';
 import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { recordAudit } from '../../core/audit/audit.repository';
-import { users } from '../../core/identity/identity.tables';
 import { createResetLink } from '../../core/identity/reset-links.repository';
+import { lockUser } from '../../core/identity/users.repository';
 
 /**
  * A one-time password reset link for support to send (decision 037), with its audit entry, in one transaction. Not
@@ -16,7 +15,7 @@ export function makeResetLink(
   personId: string,
 ): Promise<{ token: string; expiresAt: number } | undefined> {
   return db.transaction(async (tx) => {
-    const [person] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+    const person = await lockUser(tx, personId);
     if (!person) return undefined;
     if (person.suspendedAt !== null) {
       throw new HttpError(400, 'validation', 'Restore the account first: a suspended person cannot sign in.');

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { recordAudit } from '../../core/audit/audit.repository';
 import { sessions, users } from '../../core/identity/identity.tables';
+import { lockUser } from '../../core/identity/users.repository';
 
 /**
  * Suspends a person (docs/decisions/037-administrators.md): every session ends and sign-ins are refused with
@@ -17,7 +18,7 @@ export function suspendPerson(
   reason: string,
 ): Promise<{ sessionIds: string[] } | undefined> {
   return db.transaction(async (tx) => {
-    const [person] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+    const person = await lockUser(tx, personId);
     if (!person) return undefined;
     if (person.id === actorId) throw new HttpError(400, 'validation', 'You cannot suspend your own account.');
     if (person.role === ROLE_ADMINISTRATOR) {
@@ -46,7 +47,7 @@ export function suspendPerson(
 /** Lets a suspended person sign in again, with its audit entry; a person who is not suspended is left as is. */
 export function restorePerson(db: DbOrTx, actorId: string, personId: string): Promise<boolean | undefined> {
   return db.transaction(async (tx) => {
-    const [person] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+    const person = await lockUser(tx, personId);
     if (!person) return undefined;
     if (person.suspendedAt === null) return false;
     await tx.update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, personId));
