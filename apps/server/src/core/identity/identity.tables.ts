@@ -2,7 +2,7 @@
  * The tables core/identity owns (docs/architecture.md "Data"): accounts, their sessions, third-party identities and
  * sign-in tickets.
  */
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -44,6 +44,22 @@ export const sessions = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * The UTC days on which a person was seen: a request carrying their session (decision 037 "The business"). One row a
+ * person a day, written by the first such request of the day, so the console counts active people without a write on
+ * every request. The day leads the key, as the console reads a range of days.
+ */
+export const activeDays = pgTable(
+  'active_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.userId] }), index('active_days_user_id_idx').on(table.userId)],
 );
 
 /** A third-party account: the provider's (issuer, subject) pair names the person, not the email. */
