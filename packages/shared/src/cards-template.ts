@@ -296,3 +296,19 @@ export function fieldMap(names: readonly string[], values: readonly string[]): R
   });
   return map;
 }
+
+/** An Anki note type as Turtle keeps it, to render its cards and to export it back as it came. */
+export interface AnkiNoteTypeDefinition {
+  name: string;
+  kind: 'standard' | 'cloze';
+  fields: string[];
+  templates: { name: string; qfmt: string; afmt: string }[];
+  css: string;
+}
+
+/** One card of a note of a kept note type: its two sides as card text (markdown with the card HTML subset). */
+export interface CardNoteSide {
+  ordinal: number;
+  question: string;
+  answer: string;
+}

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CardKind, CardSource } from '@turtle/shared/cards';
+import type { AnkiNoteTypeDefinition, CardNoteSide } from '@turtle/shared/cards-template';
 import type { OptimizerResult, OptimizerStatus } from '@turtle/shared/cards-optimizer';
 import { users } from '../../core/identity/identity.tables';
 
@@ -32,6 +33,28 @@ export const decks = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (table) => [uniqueIndex('decks_user_name_idx').on(table.userId, sql`lower(${table.name})`)],
+);
+
+/**
+ * An Anki note type a person imported whose shape is not one of Turtle's kinds (docs/decisions/042-anki-note-types.md):
+ * its fields, templates and styling, kept to render its notes' cards and to export them back as they came. Identical
+ * ones are one row per person.
+ */
+export const cardNoteTypes = pgTable(
+  'card_note_types',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').$type<AnkiNoteTypeDefinition['kind']>().notNull(),
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    templates: jsonb('templates').$type<AnkiNoteTypeDefinition['templates']>().notNull(),
+    css: text('css').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('card_note_types_user_idx').on(table.userId)],
 );
 
 /** What a person writes (Anki's "note"): it makes one card, two (reversed) or one per cloze number. */
@@ -53,6 +76,14 @@ export const cardNotes = pgTable(
     source: jsonb('source').$type<CardSource | null>(),
     /** The front folded for the duplicate check (case, spacing, markup and cloze marks left out). */
     frontKey: text('front_key').notNull(),
+    /**
+     * A note of a kept Anki note type (decision 042): the type, its fields as card text, and each card's sides as
+     * the templates render them (the cards it makes); `kind` is then basic, `front` and `back` its first card's sides.
+     * Null for Turtle's own kinds.
+     */
+    noteTypeId: text('note_type_id').references(() => cardNoteTypes.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').$type<string[] | null>(),
+    sides: jsonb('sides').$type<CardNoteSide[] | null>(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
@@ -63,8 +94,8 @@ export const cardNotes = pgTable(
 );
 
 /**
- * One reviewable card and its FSRS memory state (ts-fsrs's `Card`). `deckId` repeats the note's, so the queue of a
- * deck reads one index. Times in milliseconds; a new card's `due` is when it was made (new cards come in order).
+ * One reviewable card and its FSRS memory state (ts-fsrs's `Card`). `deckId` is the note's, so the queue of a
+ * deck reads one index, unless an Anki import placed the card in a deck of its own (docs/decisions/042-anki-note-types.md). Times in milliseconds; a new card's `due` is when it was made (new cards come in order).
  */
 export const cards = pgTable(
   'cards',
