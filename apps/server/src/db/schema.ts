@@ -14,6 +14,7 @@ export * from '../providers/payments/demo-checkout.tables';
 export * from '../features/auth/auth.tables';
 export * from '../features/oidc/oidc.tables';
 export * from '../features/lessons/lessons.tables';
+export * from '../features/lessons/own/own-lessons.tables';
 export * from '../features/billing/billing.tables';
 export * from '../features/cards/cards.tables';
 export * from '../features/cards/media/card-media.tables';
