@@ -41,7 +41,7 @@ const MessageSourceSchema = z.object({
   id: z.string(),
   name: z.string(),
   citation: z.number().int().min(1).optional(),
-  kind: z.enum(['chat', 'lesson']).optional(),
+  kind: z.enum(['chat', 'lesson', 'card']).optional(),
   conversationId: z.string().optional(),
   startMs: z.number().int().min(0).optional(),
   position: z.number().int().min(0).optional(),

@@ -27,13 +27,16 @@ export type MessageStatus = 'streaming' | 'complete' | 'stopped';
  * docs/decisions/036-one-index.md) carries the number the reply cites it by ([1], [2]).
  */
 export interface MessageSource {
-  /** The note's id; a past chat's message id; a lesson's id. */
+  /** The note's id; a past chat's message id; a lesson's id; a card's (its card note's) id. */
   id: string;
-  /** The note's title, the past chat's title or the lesson's title. */
+  /** The note's title, the past chat's title, the lesson's title or the card's front. */
   name: string;
   citation?: number;
-  /** What was found, when not a note (decision 039): a message of a past chat, or a moment of a lesson. */
-  kind?: 'chat' | 'lesson';
+  /**
+   * What was found, when not a note (decision 039): a message of a past chat, a moment of a lesson, a card (decision
+   * 044).
+   */
+  kind?: 'chat' | 'lesson' | 'card';
   /** A past chat's message: its conversation. */
   conversationId?: string;
   /** A lesson's moment: where the passage starts in the audio, in milliseconds. */

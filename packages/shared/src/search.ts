@@ -3,9 +3,10 @@ import { safeText } from './text';
 
 /**
  * Search across the learner's material (docs/api.md "Search"): one index of passages of their notes, their past chats
- * (decision 036) and the lessons they can open (decision 039), kept current with every save and delete.
+ * (decision 036), the lessons they can open (decision 039) and their cards (decision 044), kept current with every save
+ * and delete.
  */
-export const PASSAGE_KINDS = ['note', 'chat', 'lesson'] as const;
+export const PASSAGE_KINDS = ['note', 'chat', 'lesson', 'card'] as const;
 export type PassageKind = (typeof PASSAGE_KINDS)[number];
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -16,18 +17,18 @@ export const SearchQuerySchema = z.object({
     .trim()
     .min(1, 'Type what to search for.')
     .max(SEARCH_QUERY_MAX_LENGTH, `A search is at most ${SEARCH_QUERY_MAX_LENGTH} characters.`),
-  kind: z.enum(PASSAGE_KINDS, { error: 'Search notes, past chats or lessons.' }).optional(),
+  kind: z.enum(PASSAGE_KINDS, { error: 'Search notes, past chats, lessons or cards.' }).optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 /** One passage found: where it is (its source and its place there) and its text with the matched words marked. */
 export interface SearchResult {
   kind: PassageKind;
-  /** The note's id, the chat message's id or the lesson's id. */
+  /** The note's id, the chat message's id, the lesson's id or the card's (its card note's). */
   sourceId: string;
-  /** The note's title, the past chat's title or the lesson's title. */
+  /** The note's title, the past chat's title, the lesson's title or the card's front. */
   title: string;
-  /** A chat message's conversation. */
+  /** A chat message's conversation; a card's deck. */
   parentId?: string;
   /** A lesson passage's start in the audio, in milliseconds. */
   startMs?: number;

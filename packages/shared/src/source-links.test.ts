@@ -16,6 +16,11 @@ describe('passageHref', () => {
     expect(passageHref({ kind: 'lesson', sourceId: '2', startMs: 61500.4 })).toBe('/learn/2?t=61500');
   });
 
+  it('opens a card in its editor (decision 044)', () => {
+    expect(passageHref({ kind: 'card', sourceId: 'c 1', parentId: 'd1', position: 0 })).toBe('/cards/edit/c%201');
+    expect(passageHref(sourceLocation({ id: 'c1', name: 'What is a fund?', kind: 'card' }))).toBe('/cards/edit/c1');
+  });
+
   it("reads a reply's sources, a kept one from before the kinds as a note", () => {
     expect(passageHref(sourceLocation({ id: 'n1', name: 'Fees', citation: 1 }))).toBe('/note/n1');
     expect(passageHref(sourceLocation({ id: 'm1', name: 'Chat', kind: 'chat', conversationId: 'c1' }))).toBe(

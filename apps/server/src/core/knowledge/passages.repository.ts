@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PassageKind, SearchResult } from '@turtle/shared/search';
 import { SEARCH_RESULTS_MAX } from '@turtle/shared/search';
 import type { DbOrTx } from '../../db/database';
@@ -26,23 +26,38 @@ const INSERT_BATCH = 200;
  * the index never shows a version that was not saved (docs/decisions/036-one-index.md).
  */
 export async function indexSource(db: DbOrTx, source: IndexedSource, now: number): Promise<void> {
-  await removeSource(db, source.userId, source.kind, source.sourceId);
-  const rows = splitIntoPassages(source.text).map((body, position) => ({
-    id: randomUUID(),
-    userId: source.userId,
-    kind: source.kind,
-    sourceId: source.sourceId,
-    parentId: source.parentId ?? null,
-    position,
-    title: source.title,
-    body,
-    updatedAt: now,
-  }));
-  // An empty source still has one row: its title is found by its words, and the source reads as indexed.
-  if (rows.length === 0) {
-    const { text: _text, ...place } = source;
-    rows.push({ ...place, parentId: source.parentId ?? null, id: randomUUID(), position: 0, body: '', updatedAt: now });
-  }
+  await indexSources(db, source.userId, source.kind, [source], now);
+}
+
+/**
+ * Several sources of one owner and kind at once (an import's batch of cards, decision 044): one delete of what the
+ * index held of them, then their passages in inserts of at most `INSERT_BATCH` rows.
+ */
+export async function indexSources(
+  db: DbOrTx,
+  userId: string,
+  kind: PassageKind,
+  sources: Omit<IndexedSource, 'userId' | 'kind'>[],
+  now: number,
+): Promise<void> {
+  if (sources.length === 0) return;
+  await db.delete(passages).where(
+    and(
+      eq(passages.userId, userId),
+      eq(passages.kind, kind),
+      inArray(
+        passages.sourceId,
+        sources.map((source) => source.sourceId),
+      ),
+    ),
+  );
+  const rows = sources.flatMap((source) => {
+    const place = { userId, kind, sourceId: source.sourceId, parentId: source.parentId ?? null, title: source.title };
+    const bodies = splitIntoPassages(source.text);
+    // An empty source still has one row: its title is found by its words, and the source reads as indexed.
+    if (bodies.length === 0) bodies.push('');
+    return bodies.map((body, position) => ({ ...place, id: randomUUID(), position, body, updatedAt: now }));
+  });
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await db.insert(passages).values(rows.slice(start, start + INSERT_BATCH));
   }

@@ -14,7 +14,10 @@ export interface CitedPassage extends RetrievedPassage, PromptPassage {
   citation: number;
 }
 
-/** The reply's source a passage names: a note, a past chat's message, a lesson's moment (decision 039). */
+/**
+ * The reply's source a passage names: a note, a past chat's message, a lesson's moment (decision 039), a card named
+ * by its front (decision 044).
+ */
 export function sourceOf(passage: RetrievedPassage, citation: number): MessageSource {
   const source: MessageSource = { id: passage.sourceId, name: passage.title, citation };
   if (passage.kind === 'chat' && passage.parentId !== undefined) {
@@ -23,6 +26,8 @@ export function sourceOf(passage: RetrievedPassage, citation: number): MessageSo
   } else if (passage.kind === 'lesson') {
     source.kind = 'lesson';
     source.startMs = passage.startMs ?? 0;
+  } else if (passage.kind === 'card') {
+    source.kind = 'card';
   } else {
     // The note opens at its best passage.
     source.position = passage.position;

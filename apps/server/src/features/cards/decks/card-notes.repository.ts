@@ -6,6 +6,7 @@ import { cardNotes, cards, reviewLogs } from '../cards.tables';
 import { HttpError } from '../../../lib/http-error';
 import { newCardMemory, type CardMemory } from '../review/scheduler';
 import { frontKey } from './front-key';
+import { indexCardNotes, removeCardNoteFromIndex } from './card-index';
 
 export type CardNoteRow = typeof cardNotes.$inferSelect;
 
@@ -39,8 +40,8 @@ function cardRows(userId: string, noteId: string, deckId: string, ordinals: numb
 }
 
 /**
- * Inserts the notes and their new cards into `deckId`. The caller has reserved the cards (`reserveCards`) in the
- * same transaction. Inserts in chunks: an import may add thousands.
+ * Inserts the notes and their new cards into `deckId`, with their passages in the index (decision 044). The caller
+ * has reserved the cards (`reserveCards`) in the same transaction. Inserts in chunks: an import may add thousands.
  */
 export async function insertCardNotes(
   db: DbOrTx,
@@ -68,6 +69,7 @@ export async function insertCardNotes(
       updatedAt: now,
     }));
     inserted.push(...(await db.insert(cardNotes).values(noteRows).returning()));
+    await indexCardNotes(db, userId, noteRows, now);
     const logValues: (typeof reviewLogs.$inferInsert)[] = [];
     const cardValues = noteRows.flatMap((note, index) => {
       const rows = cardRows(userId, note.id, deckId, cardOrdinals(note.kind, note.front), now, order);
@@ -105,7 +107,8 @@ export async function ordinalsOf(db: DbOrTx, noteId: string): Promise<number[]> 
 
 /**
  * Saves an edit: the text, and the cards it makes now. A card the note still makes keeps its review history; one
- * it no longer makes (a removed cloze number) is deleted; a new one starts new. Moving decks moves its cards.
+ * it no longer makes (a removed cloze number) is deleted; a new one starts new. Moving decks moves its cards. Its
+ * passages are written again (decision 044).
  */
 export async function updateCardNote(
   db: DbOrTx,
@@ -134,15 +137,20 @@ export async function updateCardNote(
     .where(keep.length ? and(eq(cards.noteId, note.id), notInArray(cards.ordinal, keep)) : eq(cards.noteId, note.id));
   if (deckId !== note.deckId) await db.update(cards).set({ deckId }).where(eq(cards.noteId, note.id));
   if (addOrdinals.length) await db.insert(cards).values(cardRows(note.userId, note.id, deckId, addOrdinals, now, 0));
+  await indexCardNotes(db, note.userId, rows, now);
   return rows[0]!;
 }
 
+/** Deletes the note, its cards and its passages, in one transaction. */
 export async function deleteOwnCardNote(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(cardNotes)
-    .where(and(eq(cardNotes.id, id), eq(cardNotes.userId, userId)))
-    .returning({ id: cardNotes.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(cardNotes)
+      .where(and(eq(cardNotes.id, id), eq(cardNotes.userId, userId)))
+      .returning({ id: cardNotes.id });
+    if (rows.length > 0) await removeCardNoteFromIndex(tx, userId, id);
+    return rows.length > 0;
+  });
 }
 
 /** A page of a deck's notes, newest first, with how many cards each makes. */

@@ -9,6 +9,7 @@ import {
 } from '@turtle/shared/cards-deck-tree';
 import type { DbOrTx } from '../../../db/database';
 import { cards, decks } from '../cards.tables';
+import { removeDecksFromIndex } from './card-index';
 import { HttpError } from '../../../lib/http-error';
 
 export type DeckRow = typeof decks.$inferSelect;
@@ -112,15 +113,25 @@ export async function renameOwnDeck(db: DbOrTx, userId: string, id: string, name
   });
 }
 
-/** Deletes the deck and its subdecks with their cards and review history; the number of decks deleted. */
+/**
+ * Deletes the deck and its subdecks with their cards, review history and passages (decision 044), in one
+ * transaction; the number of decks deleted.
+ */
 export async function deleteOwnDeck(db: DbOrTx, userId: string, id: string): Promise<number> {
-  const ids = (await ownDeckSubtree(db, userId, id)).map((deck) => deck.id);
-  if (ids.length === 0) return 0;
-  const rows = await db
-    .delete(decks)
-    .where(and(inArray(decks.id, ids), eq(decks.userId, userId)))
-    .returning({ id: decks.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const ids = (await ownDeckSubtree(tx, userId, id)).map((deck) => deck.id);
+    if (ids.length === 0) return 0;
+    const rows = await tx
+      .delete(decks)
+      .where(and(inArray(decks.id, ids), eq(decks.userId, userId)))
+      .returning({ id: decks.id });
+    await removeDecksFromIndex(
+      tx,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return rows.length;
+  });
 }
 
 /** Cards per deck. */

@@ -1,4 +1,4 @@
-import { BookOpen, FileText, Headphones, MessagesSquare, Search } from 'lucide-react';
+import { BookOpen, FileText, Headphones, Layers, MessagesSquare, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { PassageKind, SearchResult } from '@turtle/shared/search';
@@ -7,11 +7,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useSearchResults } from '../hooks/use-search-results';
 import { groupResults, inOrder, resultTitle, snippetParts } from '../lib/search-results';
 
-const KIND_ICONS: Record<PassageKind, typeof FileText> = { note: FileText, lesson: Headphones, chat: MessagesSquare };
+const KIND_ICONS: Record<PassageKind, typeof FileText> = {
+  note: FileText,
+  lesson: Headphones,
+  chat: MessagesSquare,
+  card: Layers,
+};
 
 /**
- * The search box (Ctrl/Cmd+K, decision 039): one field over the index of the person's notes, the lessons and their
- * past chats, results as they type, grouped by kind with the matched words marked. A combobox with a listbox of
+ * The search box (Ctrl/Cmd+K, decision 039): one field over the index of the person's notes, the lessons, their
+ * past chats and their cards (decision 044), results as they type, grouped by kind with the matched words marked. A combobox with a listbox of
  * options: the arrow keys move, Enter opens the place, Escape closes. A modal `<dialog>`, so focus stays inside.
  */
 export function SearchDialog({ onClose }: { onClose: () => void }) {

@@ -20,13 +20,14 @@ describe('groupResults', () => {
       result('note', 'n1'),
       result('lesson', 'l1'),
       result('note', 'n2'),
+      result('card', 'k1'),
     ]);
-    expect(groups.map((group) => group.label)).toEqual(['Notes', 'Lessons', 'Past chats']);
+    expect(groups.map((group) => group.label)).toEqual(['Notes', 'Lessons', 'Past chats', 'Cards']);
     expect(groups[0]!.items.map((item) => [item.result.sourceId, item.index])).toEqual([
       ['n1', 0],
       ['n2', 1],
     ]);
-    expect(inOrder(groups).map((found) => found.sourceId)).toEqual(['n1', 'n2', 'l1', 'c1']);
+    expect(inOrder(groups).map((found) => found.sourceId)).toEqual(['n1', 'n2', 'l1', 'c1', 'k1']);
     expect(groupResults([])).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ export const GROUPS: { kind: PassageKind; label: string }[] = [
   { kind: 'note', label: 'Notes' },
   { kind: 'lesson', label: 'Lessons' },
   { kind: 'chat', label: 'Past chats' },
+  { kind: 'card', label: 'Cards' },
 ];
 
 export interface ResultGroup {
