@@ -148,6 +148,53 @@ export interface AdminUsageResponse {
   unpriced: string[];
 }
 
+/** `GET /api/admin/business`: the last `days` UTC days, today included (decision 037 "The business"). */
+export const AdminBusinessQuerySchema = AdminUsageQuerySchema;
+
+/** One UTC day of the business. */
+export interface BusinessDay {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  signUps: number;
+  /** People seen that day: a request carrying their session. */
+  active: number;
+  /** People whose first payment was that day. */
+  newPaid: number;
+  /** Paid subscriptions cancelled that day (now or at the period's end). */
+  cancellations: number;
+}
+
+export interface AdminBusinessResponse {
+  /** The start of the first day counted (ms, midnight UTC). */
+  since: number;
+  /** Every day of the period, oldest first, days without anything included. */
+  days: BusinessDay[];
+  /** Each week (from Monday, UTC) the period touches: `active` counts each person once. */
+  weeks: { week: string; active: number }[];
+  people: {
+    /** Everyone with an account now. */
+    total: number;
+    signUps: number;
+    /** People seen in the period, each once. */
+    active: number;
+  };
+  /** People on Pro now: `paid` through a subscription, `complimentary` given by an administrator. */
+  pro: { total: number; paid: number; complimentary: number };
+  revenue: {
+    /** Monthly recurring revenue: live paid subscriptions at their list price, a yearly one divided by 12. */
+    mrrUsd: number;
+    monthly: number;
+    yearly: number;
+    /** Live subscriptions set to stop at the period's end (counted in the MRR until then). */
+    ending: number;
+    /** Subscriptions cancelled in the period. */
+    cancellations: number;
+    newPaid: number;
+  };
+  /** Of the people who signed up in the period, how many have paid since; `rate` is null without sign-ups. */
+  conversion: { signUps: number; converted: number; rate: number | null };
+}
+
 export interface AdminAuditEntry {
   id: string;
   at: number;

@@ -100,6 +100,9 @@ export const SHAPES: Record<string, Shape> = {
   'POST /api/admin/people/reset-link': {
     requests: idBody('/api/admin/people/reset-link', (things) => things.noteId),
   },
+  'GET /api/admin/business': {
+    requests: getWith('/api/admin/business', () => fc.record({ days: fc.oneof(fc.integer().map(String), nasty) })),
+  },
   'POST /api/user/reset-password': {
     as: 'nobody',
     requests: () =>

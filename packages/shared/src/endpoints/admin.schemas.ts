@@ -13,4 +13,5 @@ export const adminEndpoints = withInputSchemas(entries, {
   endComplimentary: { body: admin.AdminPersonBodySchema },
   deletePerson: { body: admin.AdminDeleteBodySchema },
   usage: { query: admin.AdminUsageQuerySchema },
+  business: { query: admin.AdminBusinessQuerySchema },
 });

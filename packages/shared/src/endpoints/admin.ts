@@ -1,5 +1,7 @@
 import type {
   AdminAuditResponse,
+  AdminBusinessQuerySchema,
+  AdminBusinessResponse,
   AdminComplimentaryBodySchema,
   AdminDeleteBodySchema,
   AdminPersonChangedResponse,
@@ -25,6 +27,7 @@ export const adminEndpoints = endpointTable<AdminShapes>()({
   endComplimentary: post('/api/admin/people/complimentary/end', { encoding: 'json' }),
   deletePerson: post('/api/admin/people/delete', { encoding: 'json' }),
   usage: get('/api/admin/usage'),
+  business: get('/api/admin/business'),
   audit: get('/api/admin/audit'),
 });
 
@@ -38,5 +41,6 @@ type AdminShapes = {
   endComplimentary: { body: typeof AdminPersonBodySchema; response: AdminPersonChangedResponse };
   deletePerson: { body: typeof AdminDeleteBodySchema; response: { ok: true } };
   usage: { query: typeof AdminUsageQuerySchema; response: AdminUsageResponse };
+  business: { query: typeof AdminBusinessQuerySchema; response: AdminBusinessResponse };
   audit: { response: AdminAuditResponse };
 };

@@ -5,6 +5,7 @@ import { isApiUrl } from '../../lib/api-path';
 import { BatchWhileBusy } from '../../lib/batch-while-busy';
 import { unauthorized } from '../../lib/http-error';
 import type { UserRow } from './users.repository';
+import { ActiveDayRecorder } from './active-days';
 import { sessionCache } from './session-cache';
 import { hashSessionToken, newSessionToken } from './session-token';
 import {
@@ -36,6 +37,7 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
   app.decorateRequest('auth', null);
   // A burst of requests (200 people sending at once) reads its sessions in a few queries, not one each.
   const sessionsById = new BatchWhileBusy((ids) => findSessionsWithUsers(db, ids));
+  const activeDays = new ActiveDayRecorder(db);
   app.addHook('preHandler', async (request, reply) => {
     // Pages and assets never need the user: no database query for them.
     if (!isApiUrl(request.url)) return;
@@ -47,6 +49,7 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
     const cached = cacheable ? sessionCache.get(id, now) : undefined;
     if (cached) {
       request.auth = cached;
+      await activeDays.record(cached.user.id, request.log, now);
       return;
     }
     const found = await sessionsById.load(id);
@@ -66,6 +69,7 @@ export function registerSessions(app: FastifyInstance, db: Db, secureCookies: bo
     }
     request.auth = { sessionId: id, user: found.user, verifiedAt: found.session.verifiedAt.getTime() };
     sessionCache.set(request.auth, Math.min(found.session.expiresAt.getTime(), lastMoment), now);
+    await activeDays.record(found.user.id, request.log, now);
   });
 }
 

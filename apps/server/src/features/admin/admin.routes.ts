@@ -9,8 +9,10 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { listAudit } from '../../core/audit/audit.repository';
+import { readBillingFigures } from '../../core/identity/billing-figures';
 import { sessionCache } from '../../core/identity/session-cache';
 import type { UserRow } from '../../core/identity/users.repository';
+import { businessFigures, periodStart } from './business.repository';
 import { deletePerson } from './delete-person';
 import { withCounts } from './people-counts';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
@@ -109,6 +111,11 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
   route(app, adminEndpoints.usage, options, async ({ query }) => {
     const since = Date.now() - query.days * DAY_MS;
     return { since, ...(await usageSince(db, new Date(since), modelPrices)) };
+  });
+
+  route(app, adminEndpoints.business, options, async ({ query: { days } }) => {
+    const now = Date.now();
+    return businessFigures(db, days, await readBillingFigures(app, periodStart(days, now), now), now);
   });
 
   route(app, adminEndpoints.audit, options, async () => ({

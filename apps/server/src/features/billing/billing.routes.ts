@@ -10,7 +10,9 @@ import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/create-payment-provider';
 import { requireUser } from '../../core/identity/sessions';
 import { toUserResponse } from '../../core/identity/user-response';
+import { registerBillingFigures } from '../../core/identity/billing-figures';
 import { claimStripeCustomer, findBillingCustomer } from './billing.repository';
+import { billingFigures } from './business-figures';
 import { demoCheckoutRoutes } from './demo-checkout.routes';
 import { askProvider, verifyAndFulfil } from './fulfillment.service';
 import { PAYMENT_NOTICE_HEADER, purchaseConflict } from './purchase-guard';
@@ -88,6 +90,8 @@ export async function billingRoutes(
   });
 
   subscriptionRoutes(app, db, provider);
+  // The operator console's figures (decision 037 "The business") come from these rows, read here.
+  registerBillingFigures(app, { read: (sinceMs, now) => billingFigures(db, sinceMs, now) });
   if (provider.kind === 'demo') demoCheckoutRoutes(app, db, provider);
   else await stripeWebhookRoutes(app, db, provider);
 }

@@ -1,0 +1,101 @@
+import { and, count, countDistinct, eq, gt, gte, or, sql } from 'drizzle-orm';
+import type { AdminBusinessResponse, BusinessDay } from '@turtle/shared/admin';
+import { DAY_MS } from '@turtle/shared/constants';
+import { Plan } from '@turtle/shared/plans';
+import type { DbOrTx } from '../../db/database';
+import type { BillingFigures, DayCount } from '../../core/identity/billing-figures';
+import { activeDays, users } from '../../core/identity/identity.tables';
+
+/** Midnight UTC starting the first of the last `days` days, today included. */
+export function periodStart(days: number, now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The business over the last `days` UTC days (decision 037 "The business"): sign-ups and people seen from core's
+ * tables, payments from billing's figures. Counts only.
+ */
+export async function businessFigures(
+  db: DbOrTx,
+  days: number,
+  billing: BillingFigures,
+  now = Date.now(),
+): Promise<AdminBusinessResponse> {
+  const since = periodStart(days, now);
+  const sinceDay = isoDay(since);
+  const signUpDay = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const week = sql<string>`to_char(date_trunc('week', ${activeDays.day}), 'YYYY-MM-DD')`;
+  const proNow = and(eq(users.plan, Plan.PRO), or(eq(users.expireAt, -1), gt(users.expireAt, now)));
+  const [signUps, activeByDay, activeByWeek, [activeInPeriod], [people]] = await Promise.all([
+    db
+      .select({ day: signUpDay, count: count() })
+      .from(users)
+      .where(gte(users.createdAt, new Date(since)))
+      .groupBy(signUpDay),
+    db
+      .select({ day: sql<string>`${activeDays.day}::text`, count: count() })
+      .from(activeDays)
+      .where(gte(activeDays.day, sinceDay))
+      .groupBy(activeDays.day),
+    db
+      .select({ week, count: countDistinct(activeDays.userId) })
+      .from(activeDays)
+      .where(gte(activeDays.day, sinceDay))
+      .groupBy(week),
+    db
+      .select({ count: countDistinct(activeDays.userId) })
+      .from(activeDays)
+      .where(gte(activeDays.day, sinceDay)),
+    db
+      .select({
+        total: count(),
+        pro: sql<number>`(count(*) filter (where ${proNow}))::int`,
+        complimentary: sql<number>`(count(*) filter (where ${proNow} and ${users.complimentary}))::int`,
+      })
+      .from(users),
+  ]);
+  const lookup = (rows: DayCount[] | { day: string; count: number }[]) =>
+    new Map(rows.map((row) => [row.day, Number(row.count)]));
+  const [signUpsOn, activeOn, startedOn, cancelledOn] = [signUps, activeByDay, billing.started, billing.cancelled].map(
+    lookup,
+  );
+  const dayRows: BusinessDay[] = Array.from({ length: days }, (_, index) => {
+    const day = isoDay(since + index * DAY_MS);
+    return {
+      day,
+      signUps: signUpsOn!.get(day) ?? 0,
+      active: activeOn!.get(day) ?? 0,
+      newPaid: startedOn!.get(day) ?? 0,
+      cancellations: cancelledOn!.get(day) ?? 0,
+    };
+  });
+  const sum = (key: keyof Omit<BusinessDay, 'day'>) => dayRows.reduce((total, row) => total + row[key], 0);
+  const signedUp = sum('signUps');
+  const total = Number(people?.total ?? 0);
+  const pro = Number(people?.pro ?? 0);
+  const complimentary = Number(people?.complimentary ?? 0);
+  return {
+    since,
+    days: dayRows,
+    weeks: activeByWeek
+      .map((row) => ({ week: row.week, active: Number(row.count) }))
+      .sort((a, b) => a.week.localeCompare(b.week)),
+    people: { total, signUps: signedUp, active: Number(activeInPeriod?.count ?? 0) },
+    pro: { total: pro, paid: pro - complimentary, complimentary },
+    revenue: {
+      mrrUsd: billing.mrrUsd,
+      monthly: billing.subscriptions.monthly,
+      yearly: billing.subscriptions.yearly,
+      ending: billing.ending,
+      cancellations: sum('cancellations'),
+      newPaid: sum('newPaid'),
+    },
+    conversion: {
+      signUps: signedUp,
+      converted: billing.converted,
+      rate: signedUp ? billing.converted / signedUp : null,
+    },
+  };
+}
