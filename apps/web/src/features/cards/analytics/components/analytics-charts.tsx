@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { CardAnalytics, SpreadBucket } from '@turtle/shared/cards-analytics';
-import { BarChart } from './bar-chart';
-import { ChartCard } from './chart-card';
+import { BarChart } from '../../../../components/charts/bar-chart';
+import { ChartCard } from '../../../../components/charts/chart-card';
 import { ReviewHeatmap } from './review-heatmap';
 
 const percent = (value: number) => `${Math.round(value)}%`;

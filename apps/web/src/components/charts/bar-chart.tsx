@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { LABEL_FONT_PX, layoutAxisLabels } from '../lib/axis-labels';
+import { LABEL_FONT_PX, layoutAxisLabels } from './axis-labels';
 
 const HEIGHT = 180;
 const AXIS_FONT = `${LABEL_FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
@@ -29,7 +29,10 @@ export interface BarChartProps {
   format?: (value: number) => string;
 }
 
-/** A bar chart drawn by uPlot (the one charting library, loaded only with the analytics screen). */
+/**
+ * A bar chart drawn by uPlot (the one charting library, loaded only with the screens that draw charts: the learning
+ * analytics and the operator console).
+ */
 export function BarChart({ labels, values, ariaLabel, color = '#0f766e', reference, format = String }: BarChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
