@@ -7,7 +7,7 @@ import type { GradeResponse, NextCardResponse, UndoResponse } from '@turtle/shar
 import { cards, reviewLogs } from '../src/db/schema';
 import { gradeCard } from '../src/features/cards/review/review.repository';
 import { nextCard, queueCounts } from '../src/features/cards/review/review-queue';
-import { getCardSettings } from '../src/features/cards/settings.repository';
+import { DEFAULT_CARD_SETTINGS, getCardSettings } from '../src/features/cards/settings.repository';
 import { cardsClient } from './support/cards';
 import { createSessionToken, createUser } from './support/factories';
 import { useTestServer } from './support/use-test-server';
@@ -77,7 +77,8 @@ describe('reviewing on FSRS', () => {
     const deck = await client.createDeck('Long run');
     await client.createCard(deck.id, { front: 'Compound interest', back: 'Interest on interest' });
     const cardId = ((await client.call(`/api/cards/review/next?deckId=${deck.id}`)).data as NextCardResponse).card!.id;
-    const settings = { desiredRetention: 0.85, newPerDay: 20, reviewsPerDay: 200 };
+    // Balancing is on: with no other card due, the balanced day is the fuzzed one (docs/decisions/043-daily-load.md).
+    const settings = { ...DEFAULT_CARD_SETTINGS, desiredRetention: 0.85 };
     const scheduler = fsrs(
       generatorParameters({ request_retention: 0.85, enable_fuzz: true, enable_short_term: true }),
     );

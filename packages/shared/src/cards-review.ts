@@ -21,12 +21,41 @@ export const RATING_LABELS: Record<Rating, string> = { 1: 'Again', 2: 'Hard', 3:
 export const CardState = { NEW: 0, LEARNING: 1, REVIEW: 2, RELEARNING: 3 } as const;
 export type CardStateId = (typeof CardState)[keyof typeof CardState];
 
+/**
+ * The daily load (docs/decisions/043-daily-load.md): how much of a day's load a weekday takes when load balancing
+ * places a review ("Easy Days"): a Normal day its share, a Reduced day about half, a Minimum day none unless every
+ * day in reach is Minimum.
+ */
+export const EASY_DAY_LEVELS = ['normal', 'reduced', 'minimum'] as const;
+export type EasyDayLevel = (typeof EASY_DAY_LEVELS)[number];
+export const EASY_DAY_LABELS: Record<EasyDayLevel, string> = {
+  normal: 'Normal',
+  reduced: 'Reduced',
+  minimum: 'Minimum',
+};
+/** The weekdays `easyDays` lists, Monday first. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const EASY_DAYS_DEFAULT: EasyDayLevel[] = WEEKDAYS.map(() => 'normal');
+
+/** The order of the day's due reviews: the most overdue first, or the lowest retrievability first. */
+export const REVIEW_ORDERS = ['due', 'retrievability'] as const;
+export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
+export const REVIEW_ORDER_LABELS: Record<ReviewOrder, string> = {
+  due: 'Due date (most overdue first)',
+  retrievability: 'Retrievability ascending (most forgotten first)',
+};
+
 export interface CardSettings {
   desiredRetention: number;
   newPerDay: number;
   reviewsPerDay: number;
   /** FSRS weights the optimizer fitted to the learner's log (read-only here); absent or null: FSRS's defaults. */
   weights?: number[] | null;
+  /** A review's due day is placed on the lightest day of its fuzz range (on unless turned off). */
+  loadBalancing: boolean;
+  /** Each weekday's load level, Monday first (seven). */
+  easyDays: EasyDayLevel[];
+  reviewOrder: ReviewOrder;
 }
 
 const perDay = (what: string) =>
@@ -43,7 +72,18 @@ export const CardSettingsSchema = z.object({
     .max(DESIRED_RETENTION_MAX, `Desired retention is between ${DESIRED_RETENTION_MIN} and ${DESIRED_RETENTION_MAX}.`),
   newPerDay: perDay('New cards a day'),
   reviewsPerDay: perDay('Reviews a day'),
+  /** The daily load settings are optional: a client that sends none leaves them as they are. */
+  loadBalancing: z.boolean({ error: 'Send load balancing as true or false.' }).optional(),
+  easyDays: z
+    .array(z.enum(EASY_DAY_LEVELS, { error: 'Each easy day is normal, reduced or minimum.' }), {
+      error: 'Send easy days as seven levels, Monday first.',
+    })
+    .length(WEEKDAYS.length, 'Send easy days as seven levels, Monday first.')
+    .optional(),
+  reviewOrder: z.enum(REVIEW_ORDERS, { error: 'The review order is due or retrievability.' }).optional(),
 });
+/** The settings a save sends, once checked. */
+export type CardSettingsInput = z.infer<typeof CardSettingsSchema>;
 
 /** How long a rating would put the card away, and until when. */
 export interface IntervalPreview {

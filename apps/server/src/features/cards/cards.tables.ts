@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CardKind, CardSource } from '@turtle/shared/cards';
+import type { EasyDayLevel, ReviewOrder } from '@turtle/shared/cards-review';
 import type { AnkiNoteTypeDefinition, CardNoteSide } from '@turtle/shared/cards-template';
 import type { OptimizerResult, OptimizerStatus } from '@turtle/shared/cards-optimizer';
 import { users } from '../../core/identity/identity.tables';
@@ -205,6 +207,12 @@ export const cardSettings = pgTable('card_settings', {
   reviewsPerDay: integer('reviews_per_day').notNull(),
   /** FSRS weights fitted to this person's log by the optimizer (decision 013); null means FSRS's defaults. */
   weights: jsonb('weights').$type<number[] | null>(),
+  /** The daily load (docs/decisions/043-daily-load.md): due days placed on the lightest day of the fuzz range… */
+  loadBalancing: boolean('load_balancing').notNull().default(true),
+  /** …that respects each weekday's level, Monday first (null: every day Normal)… */
+  easyDays: jsonb('easy_days').$type<EasyDayLevel[] | null>(),
+  /** …and the order of the day's due reviews. */
+  reviewOrder: text('review_order').$type<ReviewOrder>().notNull().default('due'),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 });
 

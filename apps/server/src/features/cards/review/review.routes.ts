@@ -68,7 +68,7 @@ export function reviewRoutes(app: FastifyInstance, { db }: CardsOptions): void {
 
   route(app, cardReviewEndpoints.saveSettings, { user: requireUser }, async ({ user, body: settings }) => {
     await saveCardSettings(db, user.id, settings, Date.now());
-    return { settings };
+    return { settings: await getCardSettings(db, user.id) };
   });
 
   route(app, cardReviewEndpoints.forecast, { user: requireUser }, async ({ user, query }) => {

@@ -6,7 +6,7 @@ import { fromFsrsCard, intervalLabel, previewIntervals, schedulerParameters, toF
 
 describe('FSRS settings', () => {
   it('are FSRS-6 with fuzz on, learning steps, and the desired retention (0.90 by default)', () => {
-    expect(DEFAULT_CARD_SETTINGS).toEqual({ desiredRetention: 0.9, newPerDay: 20, reviewsPerDay: 200 });
+    expect(DEFAULT_CARD_SETTINGS).toMatchObject({ desiredRetention: 0.9, newPerDay: 20, reviewsPerDay: 200 });
     const parameters = schedulerParameters(DEFAULT_CARD_SETTINGS);
     expect(parameters.request_retention).toBe(0.9);
     expect(parameters.enable_fuzz).toBe(true);

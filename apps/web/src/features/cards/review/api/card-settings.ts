@@ -1,4 +1,4 @@
-import type { CardSettings } from '@turtle/shared/cards-review';
+import type { CardSettingsInput } from '@turtle/shared/cards-review';
 import { cardReviewEndpoints } from '@turtle/shared/endpoints/cards/review';
 import { api } from '../../../../lib/api-client';
 
@@ -7,5 +7,5 @@ export const getCardSettings = async (signal?: AbortSignal) =>
   (await api.call(cardReviewEndpoints.settings, { signal })).settings;
 
 /** `POST /api/cards/settings`. */
-export const saveCardSettings = async (settings: CardSettings) =>
+export const saveCardSettings = async (settings: CardSettingsInput) =>
   (await api.call(cardReviewEndpoints.saveSettings, { body: settings })).settings;

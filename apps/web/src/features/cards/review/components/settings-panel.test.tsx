@@ -11,7 +11,14 @@ import { SettingsPanel } from './settings-panel';
 
 const server = fakeApi();
 const save = server.of(cardReviewEndpoints.saveSettings);
-const loaded: CardSettings = { desiredRetention: 0.9, newPerDay: 20, reviewsPerDay: 200 };
+const loaded: CardSettings = {
+  desiredRetention: 0.9,
+  newPerDay: 20,
+  reviewsPerDay: 200,
+  loadBalancing: true,
+  easyDays: ['normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'normal'],
+  reviewOrder: 'due',
+};
 
 async function open() {
   render(<SettingsPanel />);
