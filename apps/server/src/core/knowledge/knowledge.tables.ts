@@ -40,6 +40,8 @@ export const passages = pgTable(
   },
   (table) => [
     index('passages_search_idx').using('gin', table.search),
+    // The trigram fallback for scripts without word breaks (decision 044): `ilike` on a query's character trigrams.
+    index('passages_text_trgm_idx').using('gin', sql`(${table.title} || ' ' || ${table.body}) gin_trgm_ops`),
     index('passages_source_idx').on(table.userId, table.kind, table.sourceId),
     index('passages_parent_idx').on(table.userId, table.parentId),
   ],

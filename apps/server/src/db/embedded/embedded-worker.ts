@@ -55,7 +55,10 @@ async function openWithBaselineCode(): Promise<PGlite> {
   v8.setFlagsFromString('--liftoff-only');
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    return await PGlite.create(dataDir, { postgresqlconf });
+    // pg_trgm: the index's trigram fallback for scripts without word breaks (docs/decisions/044-cards-in-the-index.md);
+    // PostgreSQL has it in its contrib package. The migration creates the extension.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    return await PGlite.create(dataDir, { postgresqlconf, extensions: { pg_trgm } });
   } finally {
     v8.setFlagsFromString('--no-liftoff-only');
   }
