@@ -10,7 +10,8 @@ import type { Db, DbOrTx, Tx } from '../../../db/database';
 import { cards, reviewLogs } from '../cards.tables';
 import { HttpError } from '../../../lib/http-error';
 import { cardNotFound } from '../decks/card-notes.repository';
-import { fromFsrsCard, gradeAt, type CardMemory } from './scheduler';
+import { balancedGradeAt } from './balanced-grade';
+import { fromFsrsCard, type CardMemory } from './scheduler';
 
 /** A card's FSRS memory, as the scheduler reads it (shared by the review, the queue and the forecast). */
 export const memoryColumns = {
@@ -71,6 +72,7 @@ export interface GradeMade {
  * the same grade again gets the first answer and records nothing, any other grade on a state the card has left is
  * 409. Without `base` (older clients) the grade applies to the card as it is. Elapsed days are study days in the
  * learner's `zone` (UTC when the grade names none).
+ * A review interval is load balanced when the learner keeps that on (docs/decisions/043-daily-load.md).
  */
 export async function gradeCard(...args: Parameters<typeof makeGrade>): Promise<GradeResponse> {
   return (await makeGrade(...args)).answer;
@@ -103,7 +105,15 @@ export async function makeGrade(
       if (answer) return answer;
       throw cardAlreadyReviewed();
     }
-    const { card, log } = gradeAt(before, input.settings, input.now, input.rating, input.zone ?? 'UTC');
+    const { card, log } = await balancedGradeAt(tx, {
+      userId: input.userId,
+      cardId: input.cardId,
+      memory: before,
+      settings: input.settings,
+      now: input.now,
+      rating: input.rating,
+      zone: input.zone ?? 'UTC',
+    });
     const after = fromFsrsCard(card);
     await tx.update(cards).set(after).where(eq(cards.id, input.cardId));
     await tx.insert(reviewLogs).values({

@@ -50,13 +50,16 @@ export function schedulerParameters(settings: SchedulerSettings): FSRSParameters
 
 const schedulers = new Map<string, FSRS>();
 const SCHEDULERS_KEPT = 200;
-/** One scheduler per retention and weights (they hold no per-card state); personal weights make many, so few are kept. */
-export function schedulerFor(settings: SchedulerSettings): FSRS {
-  const key = `${settings.desiredRetention}|${settings.weights?.join(',') ?? ''}`;
+/**
+ * One scheduler per retention and weights (they hold no per-card state); personal weights make many, so few are kept.
+ * Without fuzz: the interval load balancing fuzzes itself (docs/decisions/043-daily-load.md).
+ */
+export function schedulerFor(settings: SchedulerSettings, fuzz = true): FSRS {
+  const key = `${settings.desiredRetention}|${settings.weights?.join(',') ?? ''}|${fuzz}`;
   let scheduler = schedulers.get(key);
   if (!scheduler) {
     if (schedulers.size >= SCHEDULERS_KEPT) schedulers.clear();
-    scheduler = fsrs(schedulerParameters(settings));
+    scheduler = fsrs({ ...schedulerParameters(settings), enable_fuzz: fuzz });
     schedulers.set(key, scheduler);
   }
   return scheduler;
