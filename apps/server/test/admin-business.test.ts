@@ -139,6 +139,11 @@ describe('the business', () => {
     ] as const) {
       weeks.set(weekOf(n), (weeks.get(weekOf(n)) ?? new Set()).add(who));
     }
+    // Every week the period touches, from the Monday of its first day to this week, even without anyone seen.
+    const mondays = after.weeks.map((row) => Date.parse(row.week));
+    expect(mondays[0]).toBe(Date.parse(weekOf(6)));
+    expect(mondays.at(-1)).toBe(Date.parse(weekOf(0)));
+    expect(mondays.slice(1).every((monday, index) => monday - mondays[index]! === 7 * DAY_MS)).toBe(true);
     for (const [week, people] of weeks) {
       expect(weekActive(after, week) - weekActive(before, week), week).toBe(people.size);
     }

@@ -13,6 +13,14 @@ export function periodStart(days: number, now: number): number {
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** The Mondays (UTC) of every week from the one holding `since` to the one holding `now`. */
+function weekStarts(since: number, now: number): string[] {
+  const monday = (ms: number) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS;
+  const weeks: string[] = [];
+  for (let start = monday(since); start <= now; start += 7 * DAY_MS) weeks.push(isoDay(start));
+  return weeks;
+}
+
 /**
  * The business over the last `days` UTC days (decision 037 "The business"): sign-ups and people seen from core's
  * tables, payments from billing's figures. Counts only.
@@ -71,6 +79,7 @@ export async function businessFigures(
       cancellations: cancelledOn!.get(day) ?? 0,
     };
   });
+  const activeInWeek = new Map(activeByWeek.map((row) => [row.week, Number(row.count)]));
   const sum = (key: keyof Omit<BusinessDay, 'day'>) => dayRows.reduce((total, row) => total + row[key], 0);
   const signedUp = sum('signUps');
   const total = Number(people?.total ?? 0);
@@ -79,9 +88,7 @@ export async function businessFigures(
   return {
     since,
     days: dayRows,
-    weeks: activeByWeek
-      .map((row) => ({ week: row.week, active: Number(row.count) }))
-      .sort((a, b) => a.week.localeCompare(b.week)),
+    weeks: weekStarts(since, now).map((week) => ({ week, active: activeInWeek.get(week) ?? 0 })),
     people: { total, signUps: signedUp, active: Number(activeInPeriod?.count ?? 0) },
     pro: { total: pro, paid: pro - complimentary, complimentary },
     revenue: {

@@ -26,6 +26,9 @@ export const endComplimentary = (id: string) => api.call(adminEndpoints.endCompl
 export const getUsage = (days: number, signal?: AbortSignal) =>
   api.call(adminEndpoints.usage, { query: { days }, signal });
 
+export const getBusiness = (days: number, signal?: AbortSignal) =>
+  api.call(adminEndpoints.business, { query: { days }, signal });
+
 export const deletePerson = (id: string, confirmation: string) =>
   api.call(adminEndpoints.deletePerson, { body: { id, confirmation } });
 

@@ -3,6 +3,7 @@ import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { useTurtleStore } from '../../../lib/turtle-store';
 import { AuditLog } from './audit-log';
+import { BusinessPanel } from './business-panel';
 import { PeopleTable } from './people-table';
 import { ReauthDialog } from './reauth-dialog';
 import { UsagePanel } from './usage-panel';
@@ -24,6 +25,7 @@ export function AdminScreen() {
         </p>
       </header>
       <PeopleTable onAction={() => setAuditVersion((version) => version + 1)} />
+      <BusinessPanel />
       <UsagePanel />
       <AuditLog version={auditVersion} />
       <ReauthDialog />
