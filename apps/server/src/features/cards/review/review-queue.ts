@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { StudyDay } from '@turtle/shared/cards-day';
 import { CardState, type CardSettings, type QueueCounts, type ReviewCard } from '@turtle/shared/cards-review';
-import { MINUTE_MS } from '@turtle/shared/constants';
+import { DAY_MS, MINUTE_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
 import { cardNotes, cards, decks, reviewLogs } from '../cards.tables';
 import { memoryColumns } from './review.repository';
@@ -89,18 +89,30 @@ const reviewCardColumns = {
   ordinal: cards.ordinal,
   front: cardNotes.front,
   back: cardNotes.back,
+  sides: cardNotes.sides,
   source: cardNotes.source,
   ...memoryColumns,
 };
 
-async function firstCard(db: DbOrTx, where: SQL | undefined) {
+/**
+ * "Retrievability ascending" (docs/decisions/043-daily-load.md): FSRS's retrievability falls as the time since the
+ * last review grows against the stability, by one curve for all of a person's cards (one set of weights), so the
+ * most forgotten card is the one with the most elapsed time per unit of stability. A card with no last review counts
+ * from when its interval began.
+ */
+const leastRetrievable = (now: number) =>
+  desc(
+    sql`(${now}::bigint - coalesce(${cards.lastReview}, ${cards.due} - ${cards.scheduledDays}::bigint * ${DAY_MS}))::float8 / greatest(${cards.stability}, 0.01)`,
+  );
+
+async function firstCard(db: DbOrTx, where: SQL | undefined, first: SQL[] = []) {
   const rows = await db
     .select(reviewCardColumns)
     .from(cards)
     .innerJoin(cardNotes, eq(cardNotes.id, cards.noteId))
     .innerJoin(decks, eq(decks.id, cards.deckId))
     .where(where)
-    .orderBy(asc(cards.due), asc(cards.id))
+    .orderBy(...first, asc(cards.due), asc(cards.id))
     .limit(1);
   return rows[0];
 }
@@ -108,6 +120,8 @@ async function firstCard(db: DbOrTx, where: SQL | undefined) {
 type ReviewCardRow = NonNullable<Awaited<ReturnType<typeof firstCard>>>;
 
 function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number, zone = 'UTC'): ReviewCard {
+  // A card of a kept Anki note type shows its own sides, as its template renders them (docs/decisions/042-anki-note-types.md).
+  const side = row.sides?.find((candidate) => candidate.ordinal === row.ordinal);
   return {
     id: row.id,
     noteId: row.noteId,
@@ -115,8 +129,8 @@ function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number, z
     deckName: row.deckName,
     kind: row.kind,
     ordinal: row.ordinal,
-    front: row.front,
-    back: row.back,
+    front: side?.question ?? row.front,
+    back: side?.answer ?? row.back,
     source: row.source ?? null,
     state: row.state as ReviewCard['state'],
     intervals: previewIntervals(row, settings, now, zone),
@@ -131,7 +145,8 @@ export async function reviewCardById(db: DbOrTx, userId: string, cardId: string,
 }
 
 /**
- * The next card to show: a learning card that is due, else the most overdue review (within today's limit), else
+ * The next card to show: a learning card that is due, else the most overdue review (within today's limit; the least
+ * retrievable first when the learner chose that order), else
  * the oldest new card (within today's limit), else a learning card due within the learn-ahead limit (or, when the
  * learner asks to study ahead, any learning card due today). With none, when the next learning card is due.
  */
@@ -142,9 +157,11 @@ export async function nextCard(db: DbOrTx, scope: QueueScope, ahead: boolean) {
     const dueLearning = await firstCard(db, scoped(scope, inArray(cards.state, LEARNING), lte(cards.due, now)));
     if (dueLearning) return dueLearning;
     if (counts.review > 0) {
+      const order = scope.settings.reviewOrder === 'retrievability' ? [leastRetrievable(now)] : [];
       const review = await firstCard(
         db,
         scoped(scope, eq(cards.state, CardState.REVIEW), lt(cards.due, scope.day.end)),
+        order,
       );
       if (review) return review;
     }
