@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/database';
 import { conversations } from '../conversations/conversations.tables';
 import { passages } from './knowledge.tables';
 import { splitIntoPassages } from './split-passages';
+import { trigramMatch, wordMatch, type PassageMatch } from './passage-match';
+import { needsTrigrams, trigramHeadline, trigramTerms } from './trigram-match';
 
 export interface IndexedSource {
   userId: string;
@@ -100,28 +102,27 @@ export function readHeadline(headline: string): Pick<SearchResult, 'snippet' | '
 }
 
 /**
- * The owner's passages matching `websearch` (web-search syntax), best first: each with its source, its place in it and `columns`.
+ * The owner's passages that `match` finds, best first: each with its source, its place in it and `columns`.
  * The one place passages are read for a person: the owner filter is inside the query.
  */
 async function rankedPassages<Row>(
   db: DbOrTx,
   userId: string,
-  websearch: string,
+  match: PassageMatch,
   columns: SQL,
   { kind, limit, exceptParent, lessons = [] }: RankOptions,
 ): Promise<(Row & PassagePlace)[]> {
   const result = await db.execute(sql`
-    with wanted as (select websearch_to_tsquery('english', ${websearch}) as query)
+    ${match.with}
     select p.kind, p.source_id as "sourceId", coalesce(c.title, p.title) as title, p.position,
       p.parent_id as "parentId", p.start_ms as "startMs", ${columns}
     from ${passages} p
-      cross join wanted
       left join ${conversations} c on p.kind = 'chat' and c.id = p.parent_id and c.user_id = p.user_id
     where (p.user_id = ${userId}${sharedLessons(lessons)})
-      and p.search @@ wanted.query
+      and ${match.where}
       ${kind ? sql`and p.kind = ${kind}` : sql``}
       ${exceptParent ? sql`and p.parent_id is distinct from ${exceptParent}` : sql``}
-    order by ts_rank_cd(p.search, wanted.query) desc, p.updated_at desc, p.position
+    order by ${match.rank} desc, p.updated_at desc, p.position
     limit ${limit}`);
   return (result as unknown as { rows: (Row & RawPlace)[] }).rows.map(({ parentId, startMs, ...row }) => ({
     ...(row as unknown as Row & PassagePlace),
@@ -164,8 +165,9 @@ export interface PassagePlace {
 type RawPlace = { parentId: string | null; startMs: number | null };
 
 /**
- * The owner's passages that match `query` (web-search syntax: words, "a phrase", -without, or), best first. The
- * owner filter is inside the one query: no other person's passage is ever read.
+ * The owner's passages that match `query` (web-search syntax: words, "a phrase", -without, or), best first; a query
+ * in a script without word breaks, by its trigrams, at least half of them in a passage (decision 044). The owner
+ * filter is inside the one query: no other person's passage is ever read.
  */
 export async function searchPassages(
   db: DbOrTx,
@@ -173,13 +175,28 @@ export async function searchPassages(
   query: string,
   options: { kind?: PassageKind; limit?: number } & ReadScope = {},
 ): Promise<SearchResult[]> {
-  const limit = Math.min(options.limit ?? SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX);
+  const rank = {
+    kind: options.kind,
+    limit: Math.min(options.limit ?? SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX),
+    lessons: options.lessons,
+  };
+  if (needsTrigrams(query)) {
+    const terms = trigramTerms(query);
+    const rows = await rankedPassages<{ body: string }>(
+      db,
+      userId,
+      trigramMatch(terms, Math.ceil(terms.length / 2)),
+      sql`p.body`,
+      rank,
+    );
+    return rows.map(({ body, ...row }) => ({ ...row, ...trigramHeadline(body, terms) }));
+  }
   const rows = await rankedPassages<{ headline: string }>(
     db,
     userId,
-    query,
-    sql`ts_headline('english', translate(p.body, ${START + STOP}, ''), wanted.query, ${HEADLINE_OPTIONS}) as headline`,
-    { kind: options.kind, limit, lessons: options.lessons },
+    wordMatch(query),
+    sql`ts_headline('english', translate(p.body, ${START + STOP}, ''), (select query from wanted), ${HEADLINE_OPTIONS}) as headline`,
+    rank,
   );
   return rows.map(({ headline, ...row }) => ({ ...row, ...readHeadline(headline) }));
 }
@@ -194,8 +211,8 @@ const ALTERNATIVES = new Set(['or', 'and']);
 
 /**
  * The owner's passages that best answer `question`, for the assistant (docs/decisions/036-one-index.md): any of its
- * words may match (a question has words its answer lacks), more matches rank higher, at most `perSource` passages
- * of one source. Empty when nothing matches.
+ * words (or, in a script without word breaks, its trigrams: decision 044) may match (a question has words its answer
+ * lacks), more matches rank higher, at most `perSource` passages of one source. Empty when nothing matches.
  */
 export async function retrievePassages(
   db: DbOrTx,
@@ -203,11 +220,19 @@ export async function retrievePassages(
   question: string,
   { limit, perSource, exceptParent, lessons }: { limit: number; perSource: number; exceptParent?: string } & ReadScope,
 ): Promise<RetrievedPassage[]> {
-  const words = [
-    ...new Set((question.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((word) => !ALTERNATIVES.has(word))),
-  ].slice(0, QUESTION_WORDS_MAX);
-  if (words.length === 0) return [];
-  const rows = await rankedPassages<{ body: string }>(db, userId, words.join(' or '), sql`p.body`, {
+  let match: PassageMatch;
+  if (needsTrigrams(question)) {
+    const terms = trigramTerms(question);
+    if (terms.length === 0) return [];
+    match = trigramMatch(terms, 1);
+  } else {
+    const words = [
+      ...new Set((question.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((word) => !ALTERNATIVES.has(word))),
+    ].slice(0, QUESTION_WORDS_MAX);
+    if (words.length === 0) return [];
+    match = wordMatch(words.join(' or '));
+  }
+  const rows = await rankedPassages<{ body: string }>(db, userId, match, sql`p.body`, {
     limit: limit * perSource,
     exceptParent,
     lessons,
@@ -216,7 +241,7 @@ export async function retrievePassages(
   const perSourceCount = new Map<string, number>();
   const chosen: RetrievedPassage[] = [];
   for (const row of rows) {
-    const source = row.parentId ?? row.sourceId;
+    const source = row.kind === 'chat' && row.parentId !== undefined ? row.parentId : row.sourceId;
     const seen = perSourceCount.get(source) ?? 0;
     if (seen >= perSource || chosen.length >= limit) continue;
     perSourceCount.set(source, seen + 1);
