@@ -312,3 +312,7 @@ export interface CardNoteSide {
   question: string;
   answer: string;
 }
+
+/** An edit that changes the text of a note of a kept note type (its deck and tags may change). */
+export const KEPT_NOTE_TYPE_TEXT =
+  'This card comes from an Anki note type that Turtle shows as Anki renders it: its deck and tags can change here, its text cannot.';

@@ -93,7 +93,7 @@ export async function ankiCollection18(
     db.run('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)', [
       model.id,
       model.name,
-      protobuf([...(model.type === 1 ? ([[1, 1]] as [number, number][]) : []), [3, '.card { font-family: arial; }']]),
+      protobuf([...(model.type === 1 ? ([[1, 1]] as [number, number][]) : []), [3, model.css]]),
     ]);
     model.flds.forEach((name, ord) =>
       db.run('INSERT INTO fields VALUES (?, ?, ?, ?)', [
@@ -106,14 +106,14 @@ export async function ankiCollection18(
         ]),
       ]),
     );
-    model.tmpls.forEach((name, ord) =>
+    model.tmpls.forEach((template, ord) =>
       db.run('INSERT INTO templates VALUES (?, ?, ?, 0, 0, ?)', [
         model.id,
         ord,
-        name,
+        template.name,
         protobuf([
-          [1, `{{${model.flds[0]}}}`],
-          [2, '{{FrontSide}}<hr id=answer>{{Back}}'],
+          [1, template.qfmt],
+          [2, template.afmt],
         ]),
       ]),
     );

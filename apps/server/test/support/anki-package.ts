@@ -8,8 +8,12 @@ import initSqlJs from 'sql.js';
  * anki-package-current.ts.
  */
 export interface AnkiNoteInput {
-  model: 'basic' | 'reversed' | 'cloze' | 'occlusion';
+  model: keyof typeof MODELS;
   deck: number;
+  /** By Anki ord, a card in another deck than `deck`. */
+  cardDecks?: Record<number, number>;
+  /** The cards' ords, when not every template's (a standard note type) or every cloze number's (cloze). */
+  ords?: number[];
   fields: string[];
   tags?: string;
   /** Anki's id for the note across collections; `guid<index>` unless given. */
@@ -18,23 +22,89 @@ export interface AnkiNoteInput {
   revlog?: Record<number, [number, number, number, number][]>;
 }
 
-/** The note types of the collections written here (schema 18 keeps them in their own tables). */
+const ANSWER = '{{FrontSide}}\n\n<hr id=answer>\n\n';
+const STOCK_CSS =
+  '.card {\n    font-family: arial;\n    font-size: 20px;\n    text-align: center;\n    color: black;\n    background-color: white;\n}\n';
+
+/**
+ * The note types of the collections written here (schema 18 keeps them in their own tables): Anki's stock Basic,
+ * Basic (and reversed card) and Cloze with their templates as Anki 26.x writes them, an old add-on's note type, and
+ * two note types of a person's own (docs/decisions/042-anki-note-types.md): three fields with templates of their own,
+ * and a cloze note type with a third field.
+ */
 export const MODELS = {
-  basic: { id: 1_600_000_000_001, name: 'Basic', type: 0, tmpls: ['Card 1'], flds: ['Front', 'Back'] },
+  basic: {
+    id: 1_600_000_000_001,
+    name: 'Basic',
+    type: 0,
+    tmpls: [{ name: 'Card 1', qfmt: '{{Front}}', afmt: `${ANSWER}{{Back}}` }],
+    flds: ['Front', 'Back'],
+    css: STOCK_CSS,
+  },
   reversed: {
     id: 1_600_000_000_002,
     name: 'Basic (and reversed card)',
     type: 0,
-    tmpls: ['Card 1', 'Card 2'],
+    tmpls: [
+      { name: 'Card 1', qfmt: '{{Front}}', afmt: `${ANSWER}{{Back}}` },
+      { name: 'Card 2', qfmt: '{{Back}}', afmt: `${ANSWER}{{Front}}` },
+    ],
     flds: ['Front', 'Back'],
+    css: STOCK_CSS,
   },
-  cloze: { id: 1_600_000_000_003, name: 'Cloze', type: 1, tmpls: ['Cloze'], flds: ['Text', 'Back Extra'] },
+  cloze: {
+    id: 1_600_000_000_003,
+    name: 'Cloze',
+    type: 1,
+    tmpls: [{ name: 'Cloze', qfmt: '{{cloze:Text}}', afmt: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
+    flds: ['Text', 'Back Extra'],
+    css: `${STOCK_CSS}\n.cloze {\n    font-weight: bold;\n    color: blue;\n}\n`,
+  },
   occlusion: {
     id: 1_600_000_000_004,
     name: 'Image Occlusion Enhanced',
     type: 0,
-    tmpls: ['Hide one', 'Hide all', 'Hide rest'],
+    tmpls: ['Hide one', 'Hide all', 'Hide rest'].map((name) => ({ name, qfmt: '{{Image}}', afmt: '{{FrontSide}}' })),
     flds: ['Image', 'Header', 'Footer'],
+    css: '',
+  },
+  vocab: {
+    id: 1_600_000_000_005,
+    name: 'Vocabulary (3 fields)',
+    type: 0,
+    tmpls: [
+      {
+        name: 'Recognise',
+        qfmt: '<div class=word>{{Word}}</div>',
+        afmt: `${ANSWER}{{Meaning}}{{#Example}}<br><i>{{Example}}</i>{{/Example}}`,
+      },
+      {
+        name: 'Recall',
+        qfmt: '{{Meaning}}{{#Example}}<br>{{hint:Example}}{{/Example}}',
+        afmt: `${ANSWER}{{text:Word}}`,
+      },
+      {
+        name: 'Use',
+        qfmt: '{{#Example}}Use <b>{{Word}}</b> in a sentence.{{/Example}}',
+        afmt: '{{FrontSide}}<hr id=answer>{{Example}}',
+      },
+    ],
+    flds: ['Word', 'Meaning', 'Example'],
+    css: '.card { font-family: Georgia; }\n.word { font-size: 2em; }\n',
+  },
+  clozeSource: {
+    id: 1_600_000_000_006,
+    name: 'Cloze with source',
+    type: 1,
+    tmpls: [
+      {
+        name: 'Cloze',
+        qfmt: '{{cloze:Text}}',
+        afmt: '{{cloze:Text}}<br>\n{{Back Extra}}{{#Source}}<div class=source>Source: {{Source}}</div>{{/Source}}',
+      },
+    ],
+    flds: ['Text', 'Back Extra', 'Source'],
+    css: `${STOCK_CSS}.source { font-size: small; }\n`,
   },
 } as const;
 
@@ -91,8 +161,8 @@ export async function ankiCollection(
         sortf: 0,
         did: 1,
         flds: model.flds.map((name, ord) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20 })),
-        tmpls: model.tmpls.map((name, ord) => ({ name, ord, qfmt: `{{${model.flds[0]}}}`, afmt: '', did: null })),
-        css: '',
+        tmpls: model.tmpls.map((template, ord) => ({ ...template, ord, bqfmt: '', bafmt: '', did: null })),
+        css: model.css,
         latexPre: '',
         latexPost: '',
         req: [],
@@ -125,15 +195,16 @@ export async function ankiCollection(
       '',
     ]);
     const ords =
-      note.model === 'cloze'
+      note.ords ??
+      (model.type === 1
         ? [...new Set([...(note.fields[0] ?? '').matchAll(/\{\{c(\d+)::/g)].map((m) => Number(m[1]) - 1))]
-        : model.tmpls.map((_, ord) => ord);
+        : model.tmpls.map((_, ord) => ord));
     for (const ord of ords) {
       cardId++;
       db.run('INSERT INTO cards VALUES (?, ?, ?, ?, 0, 0, 0, 0, ?, 0, 2500, 0, 0, 0, 0, 0, 0, ?)', [
         cardId,
         noteId,
-        note.deck,
+        note.cardDecks?.[ord] ?? note.deck,
         ord,
         index,
         '',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { cardOrdinals, type CardContent, type CardNoteView, type CardSource } from '@turtle/shared/cards';
+import type { CardNoteSide } from '@turtle/shared/cards-template';
 import type { DbOrTx } from '../../../db/database';
 import { cardNotes, cards, reviewLogs } from '../cards.tables';
 import { HttpError } from '../../../lib/http-error';
@@ -20,18 +21,34 @@ export interface NewCardNote {
   source: CardSource | null;
   /** Cards that arrive with a past (an Anki import): by ordinal, their memory state now and their review log. */
   history?: Map<number, { memory: CardMemory; reviews: ImportedReview[] }>;
+  /** A note of a kept Anki note type (docs/decisions/042-anki-note-types.md): it makes the cards `sides` lists. */
+  noteType?: { id: string; fields: string[]; sides: CardNoteSide[] };
+  /** By ordinal, the deck of a card that sits in another deck than the note (an Anki import). */
+  cardDecks?: Map<number, string>;
 }
 
-/** How many cards these notes make (what the plan's limit counts). */
-export const cardsMadeBy = (notes: { content: CardContent }[]) =>
-  notes.reduce((sum, note) => sum + cardOrdinals(note.content.kind, note.content.front).length, 0);
+/** The cards a note makes: its kind's, or those of its kept note type. */
+export const noteOrdinals = (note: { kind: CardContent['kind']; front: string; sides?: CardNoteSide[] | null }) =>
+  note.sides ? note.sides.map((side) => side.ordinal) : cardOrdinals(note.kind, note.front);
 
-function cardRows(userId: string, noteId: string, deckId: string, ordinals: number[], now: number, order: number) {
+/** How many cards these notes make (what the plan's limit counts). */
+export const cardsMadeBy = (notes: Pick<NewCardNote, 'content' | 'noteType'>[]) =>
+  notes.reduce((sum, note) => sum + noteOrdinals({ ...note.content, sides: note.noteType?.sides }).length, 0);
+
+function cardRows(
+  userId: string,
+  noteId: string,
+  deckId: string,
+  ordinals: number[],
+  now: number,
+  order: number,
+  cardDecks?: Map<number, string>,
+) {
   return ordinals.map((ordinal, index) => ({
     id: randomUUID(),
     userId,
     noteId,
-    deckId,
+    deckId: cardDecks?.get(ordinal) ?? deckId,
     ordinal,
     // New cards come in the order they were made: the n-th card made in one go is due n ms later.
     ...newCardMemory(now + order + index),
@@ -55,7 +72,7 @@ export async function insertCardNotes(
   let order = 0;
   for (let start = 0; start < notes.length; start += CHUNK) {
     const chunk = notes.slice(start, start + CHUNK);
-    const noteRows = chunk.map(({ content, source }) => ({
+    const noteRows = chunk.map(({ content, source, noteType }) => ({
       id: randomUUID(),
       userId,
       deckId,
@@ -65,6 +82,9 @@ export async function insertCardNotes(
       tags: content.tags,
       source,
       frontKey: frontKey(content.front),
+      noteTypeId: noteType?.id ?? null,
+      fields: noteType?.fields ?? null,
+      sides: noteType?.sides ?? null,
       createdAt: now,
       updatedAt: now,
     }));
@@ -72,7 +92,7 @@ export async function insertCardNotes(
     await indexCardNotes(db, userId, noteRows, now);
     const logValues: (typeof reviewLogs.$inferInsert)[] = [];
     const cardValues = noteRows.flatMap((note, index) => {
-      const rows = cardRows(userId, note.id, deckId, cardOrdinals(note.kind, note.front), now, order);
+      const rows = cardRows(userId, note.id, deckId, noteOrdinals(note), now, order, chunk[index]!.cardDecks);
       order += rows.length;
       const history = chunk[index]!.history;
       if (!history) return rows;
@@ -180,7 +200,7 @@ export function toCardNoteView(row: CardNoteRow): CardNoteView {
     back: row.back,
     tags: row.tags,
     source: row.source ?? null,
-    cards: cardOrdinals(row.kind, row.front).length,
+    cards: noteOrdinals(row).length,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

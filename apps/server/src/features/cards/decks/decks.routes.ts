@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { CARD_LIST_PAGE_SIZE, cardOrdinals } from '@turtle/shared/cards';
 import { studyDayAt } from '@turtle/shared/cards-day';
 import { deckTree } from '@turtle/shared/cards-deck-tree';
+import { KEPT_NOTE_TYPE_TEXT } from '@turtle/shared/cards-template';
 import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks.schemas';
+import { HttpError } from '../../../lib/http-error';
 import { onceForKey } from '../../../lib/idempotency';
 import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
@@ -134,6 +136,16 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
       const note = await findOwnCardNote(tx, user.id, id);
       if (!note) throw cardNotFound();
       await requireOwnDeck(tx, user.id, deckId);
+      if (note.sides) {
+        // A note of a kept Anki note type shows its cards as its templates render them (decision 042): its deck and
+        // tags change here, its text does not.
+        if (card.kind !== note.kind || card.front !== note.front || card.back !== note.back) {
+          throw new HttpError(409, 'conflict', KEPT_NOTE_TYPE_TEXT);
+        }
+        const ordinals = note.sides.map((side) => side.ordinal);
+        const saved = await updateCardNote(tx, note, card, deckId, ordinals, [], Date.now());
+        return { card: toCardNoteView(saved), allowance: await readAllowance(tx, user) };
+      }
       // A change of type starts its cards over (card 1 of a reversed note is not cloze 1 of a cloze note).
       const had = card.kind === note.kind ? await ordinalsOf(tx, id) : [];
       const wanted = cardOrdinals(card.kind, card.front);

@@ -8,17 +8,19 @@ export interface AnkiNoteType {
   /** 1 for cloze note types, 0 for standard ones. */
   type: number;
   fieldNames: string[];
-  templates: { name: string; qfmt: string }[];
+  /** Question and answer formats (docs/decisions/042-anki-note-types.md). */
+  templates: { name: string; qfmt: string; afmt: string }[];
+  css: string;
 }
 
 export interface AnkiNote {
   id: number;
   guid: string;
   modelId: number;
-  /** The first two fields (front and back) as HTML; the rest are not read. */
+  /** Its fields as HTML, in the note type's order. */
   fields: string[];
   tags: string[];
-  /** The front or the back is longer than the budget's `fieldChars`: the note is skipped unread. */
+  /** A field is longer than the budget's `fieldChars`, or all of them than twice that: the note is skipped unread. */
   oversized?: boolean;
 }
 

@@ -9,10 +9,12 @@ import {
   type CardKind,
 } from '@turtle/shared/cards';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
+import type { AnkiNoteTypeDefinition, CardNoteSide } from '@turtle/shared/cards-template';
 import { wellFormedText } from '@turtle/shared/text';
 import { fromAnkiHtml } from './anki-html';
 import { ankiCardState, type AnkiCardState } from './anki-import-state';
-import type { AnkiCard, AnkiCollection, AnkiNoteType, AnkiReview } from './anki-collection';
+import type { AnkiCard, AnkiCollection, AnkiReview } from './anki-collection';
+import { builtInKind, keepNote, noteTypeDefinition } from './anki-import-note-types';
 import { APKG_BUDGET, budgetMessages, type ApkgBudget } from './apkg-budget';
 import { PlannedMedia } from './apkg-media';
 
@@ -25,6 +27,13 @@ export interface PlannedNote {
   history: Map<number, AnkiReview[]>;
   /** Our card ordinal → the Anki card's own state, for a card Anki has seen (docs/decisions/040-anki-fsrs-state.md). */
   anki?: Map<number, AnkiCardState>;
+  /**
+   * A note of a note type Turtle keeps as it is (docs/decisions/042-anki-note-types.md): the type (an index into the
+   * plan's `noteTypes`), its fields and its cards' sides.
+   */
+  custom?: { noteType: number; fields: string[]; sides: CardNoteSide[] };
+  /** Our card ordinal → the deck (by name as it will be) of a card that sits in another deck than the note. */
+  cardDecks?: Map<number, string>;
 }
 
 export interface ApkgPlan {
@@ -33,6 +42,8 @@ export interface ApkgPlan {
   summary: Omit<ApkgSummary, 'allowance'>;
   /** The package's images and sounds the planned notes use (docs/decisions/038-card-media.md). */
   media: PlannedMedia;
+  /** The note types the notes' `custom` name. */
+  noteTypes: AnkiNoteTypeDefinition[];
 }
 
 /** Turtle's note ids are UUIDs: only a guid like one can be a note of ours (a Turtle export's). */
@@ -41,18 +52,6 @@ export const mayBeTurtleNoteId = (guid: string) => NOTE_ID.test(guid);
 
 const SAMPLES = 5;
 const REASONS = 5;
-
-/** Which of Turtle's kinds an Anki note type is: cloze; one template (basic); two (basic and reversed). */
-function kindOf(noteType: AnkiNoteType | undefined): CardKind | null {
-  if (!noteType) return null;
-  if (noteType.type === 1) return 'cloze';
-  if (noteType.templates.length === 1) return 'basic';
-  if (noteType.templates.length === 2) return 'reversed';
-  return null;
-}
-
-/** Anki numbers cloze cards from 0 (c1 is card 0); ours by the cloze number. */
-const ordinalOf = (kind: CardKind, ord: number) => (kind === 'cloze' ? ord + 1 : ord);
 
 /**
  * Control characters (C0) out of a name or tag, as `fromAnkiHtml` takes them out of fronts and backs: the database
@@ -118,12 +117,21 @@ export function planApkgImport(
   let cards = 0;
   let reviews = 0;
   let cardsWithHistory = 0;
+  const noteTypes: AnkiNoteTypeDefinition[] = [];
+  const noteTypeIndex = new Map<number, number>();
+  const tags = (note: { tags: string[] }) =>
+    note.tags
+      .map((tag) => cut(storableName(tag), CARD_TAG_MAX_LENGTH))
+      .filter(Boolean)
+      .slice(0, CARD_TAGS_MAX);
+  const skip = (reason: string) => {
+    skipped.invalid++;
+    if (skipped.reasons.length < REASONS) skipped.reasons.push(reason);
+  };
   for (const note of collection.notes) {
     const noteType = collection.noteTypes.get(note.modelId);
-    const kind = kindOf(noteType);
-    if (!kind) {
-      const name = noteType?.name ?? 'Missing note type';
-      unknown.set(name, (unknown.get(name) ?? 0) + 1);
+    if (!noteType) {
+      unknown.set('Missing note type', (unknown.get('Missing note type') ?? 0) + 1);
       continue;
     }
     if (context.existingNoteIds.has(note.guid)) {
@@ -132,61 +140,100 @@ export function planApkgImport(
     }
     // Longer than any card's text could be: not read at all (anki-read.ts cut it at the cap).
     if (note.oversized) {
-      skipped.invalid++;
-      if (skipped.reasons.length < REASONS)
-        skipped.reasons.push(`note ${note.id}: ${budgetMessages.fieldChars(budget)}`);
+      skip(`note ${note.id}: ${budgetMessages.fieldChars(budget)}`);
       continue;
     }
-    const front = fromAnkiHtml(note.fields[0] ?? '', media.lookup);
-    const back = fromAnkiHtml(note.fields[1] ?? '', media.lookup);
-    if (front.hadMedia || back.hadMedia) skipped.notesWithMedia++;
-    const parsed = CardContentSchema.safeParse({
-      kind,
-      front: front.text,
-      back: back.text,
-      tags: note.tags
-        .map((tag) => cut(storableName(tag), CARD_TAG_MAX_LENGTH))
-        .filter(Boolean)
-        .slice(0, CARD_TAGS_MAX),
-    });
-    if (!parsed.success) {
-      skipped.invalid++;
-      if (skipped.reasons.length < REASONS) {
+    const builtIn = builtInKind(noteType);
+    let content: CardContent;
+    let custom: PlannedNote['custom'];
+    let used: string[];
+    let hadMedia: boolean;
+    if (builtIn) {
+      const front = fromAnkiHtml(note.fields[0] ?? '', media.lookup);
+      const back = fromAnkiHtml(note.fields[1] ?? '', media.lookup);
+      const parsed = CardContentSchema.safeParse({
+        kind: builtIn,
+        front: front.text,
+        back: back.text,
+        tags: tags(note),
+      });
+      if (front.hadMedia || back.hadMedia) skipped.notesWithMedia++;
+      if (!parsed.success) {
         const where = front.text ? `“${front.text.slice(0, 40)}”` : `note ${note.id}`;
-        skipped.reasons.push(`${where}: ${parsed.error.issues[0]?.message ?? 'not a card'}`);
+        skip(`${where}: ${parsed.error.issues[0]?.message ?? 'not a card'}`);
+        continue;
       }
-      continue;
+      [content, used, hadMedia] = [parsed.data, [...front.media, ...back.media], false];
+    } else {
+      const kept = keepNote(noteType, note.fields, media.lookup);
+      if ('nothingShown' in kept) {
+        unknown.set(noteType.name, (unknown.get(noteType.name) ?? 0) + 1);
+        continue;
+      }
+      if ('reason' in kept) {
+        skip(`note ${note.id} (${noteType.name}): ${kept.reason}`);
+        continue;
+      }
+      const first = kept.sides[0]!;
+      content = { kind: 'basic', front: first.question, back: first.answer, tags: tags(note) };
+      if (!noteTypeIndex.has(noteType.id))
+        noteTypeIndex.set(noteType.id, noteTypes.push(noteTypeDefinition(noteType)) - 1);
+      custom = { noteType: noteTypeIndex.get(noteType.id)!, fields: kept.fields, sides: kept.sides };
+      [used, hadMedia] = [kept.media, kept.hadMedia];
     }
-    const content = parsed.data;
-    media.use([...front.media, ...back.media]);
-    const ordinals = new Set(cardOrdinals(content.kind, content.front));
-    const ankiCards = cardsByNote.get(note.id) ?? [];
+    if (hadMedia) skipped.notesWithMedia++;
+    media.use(used);
+    const ordinals = custom
+      ? new Set(custom.sides.map((side) => side.ordinal))
+      : new Set(cardOrdinals(content.kind, content.front));
+    const ankiCards = (cardsByNote.get(note.id) ?? []).sort((a, b) => a.ord - b.ord);
     const history = new Map<number, AnkiReview[]>();
     const anki = new Map<number, AnkiCardState>();
+    const cardDeckIds = new Map<number, number>();
     for (const card of ankiCards) {
-      const ordinal = ordinalOf(kind, card.ord);
+      const ordinal = noteType.type === 1 ? card.ord + 1 : card.ord;
+      if (!ordinals.has(ordinal)) continue;
+      cardDeckIds.set(ordinal, card.deckId);
       const log = reviewsByCard.get(card.id);
-      if (ordinals.has(ordinal) && log?.length) {
+      if (log?.length) {
         history.set(ordinal, log);
         reviews += log.length;
         cardsWithHistory++;
       }
-      const state = ordinals.has(ordinal) ? ankiCardState(card, collection.scheduling, log) : null;
+      const state = ankiCardState(card, collection.scheduling, log);
       if (state) anki.set(ordinal, state);
     }
-    const ankiDeck = collection.decks.get(ankiCards[0]?.deckId ?? 1) ?? 'Default';
-    const wanted = deckNameOf(ankiDeck);
-    const deck = context.decksByName.get(wanted.toLowerCase())?.name ?? wanted;
+    // The note's deck is its first card's; a card in another deck stays there (docs/decisions/042-anki-note-types.md).
+    const deckOf = (deckId: number | undefined) => {
+      const wanted = deckNameOf(collection.decks.get(deckId ?? 1) ?? 'Default');
+      return context.decksByName.get(wanted.toLowerCase())?.name ?? wanted;
+    };
+    const deck = deckOf(cardDeckIds.values().next().value ?? ankiCards[0]?.deckId);
+    const cardDecks = new Map<number, string>();
+    for (const [ordinal, deckId] of cardDeckIds) if (deckOf(deckId) !== deck) cardDecks.set(ordinal, deckOf(deckId));
     const list = byDeck.get(deck) ?? [];
-    list.push({ guid: note.guid, content, history, ...(anki.size ? { anki } : {}) });
+    list.push({
+      guid: note.guid,
+      content,
+      history,
+      ...(anki.size ? { anki } : {}),
+      ...(custom ? { custom } : {}),
+      ...(cardDecks.size ? { cardDecks } : {}),
+    });
     byDeck.set(deck, list);
     const counts = deckCounts.get(deck) ?? { notes: 0, cards: 0 };
     counts.notes++;
-    counts.cards += ordinals.size;
     deckCounts.set(deck, counts);
+    for (const ordinal of ordinals) {
+      const cardDeck = cardDecks.get(ordinal) ?? deck;
+      const cardCounts = deckCounts.get(cardDeck) ?? { notes: 0, cards: 0 };
+      cardCounts.cards++;
+      deckCounts.set(cardDeck, cardCounts);
+    }
+    const kind = custom ? (noteType.type === 1 ? 'cloze' : 'basic') : content.kind;
     byKind[kind]++;
     cards += ordinals.size;
-    if (samples.length < SAMPLES) samples.push({ kind, front: content.front, back: content.back, deck });
+    if (samples.length < SAMPLES) samples.push({ kind: content.kind, front: content.front, back: content.back, deck });
   }
   return {
     byDeck,
@@ -209,5 +256,6 @@ export function planApkgImport(
       samples,
     },
     media,
+    noteTypes,
   };
 }

@@ -97,7 +97,7 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
       }
       await checkPackageFits(tx, user, plan.summary.cards);
       const quota = await writeImportMedia(tx, user, plan.media.files ?? [], Date.now());
-      await writeApkgImport(tx, user.id, byDeck, plan.summary.cards, Date.now());
+      await writeApkgImport(tx, user.id, byDeck, plan.noteTypes, plan.summary.cards, Date.now());
       return {
         ...plan.summary,
         allowance: await readAllowance(tx, user),

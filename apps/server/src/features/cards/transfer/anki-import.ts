@@ -5,6 +5,8 @@ import { HttpError } from '../../../lib/http-error';
 import { readAllowance, reserveCards } from '../decks/card-limit';
 import { insertCardNotes, type NewCardNote } from '../decks/card-notes.repository';
 import { findOrCreateDeck } from '../decks/decks.repository';
+import type { AnkiNoteTypeDefinition } from '@turtle/shared/cards-template';
+import { keepNoteTypes } from './anki-note-types.repository';
 import { LOG_COLUMNS, type PackedHistory, type PackedNote } from './apkg-replay';
 
 /** The Free plan's limit against a whole package, said in the package's terms before anything is written. */
@@ -38,17 +40,25 @@ async function insertPackedLogs(tx: Tx, userId: string, cards: { noteId: string;
 }
 
 /**
- * Writes a planned import inside the caller's transaction: decks, notes, cards with their replayed state, and the
- * log (in inserts of about 5,000 reviews).
+ * Writes a planned import inside the caller's transaction: the note types kept as they are, decks, notes, cards with
+ * their replayed state (each in its own deck), and the log (in inserts of about 5,000 reviews).
  */
 export async function writeApkgImport(
   tx: Tx,
   userId: string,
   byDeck: [string, PackedNote[]][],
+  noteTypes: AnkiNoteTypeDefinition[],
   cardCount: number,
   now: number,
 ): Promise<void> {
   await reserveCards(tx, userId, cardCount);
+  const noteTypeIds = await keepNoteTypes(tx, userId, noteTypes, now);
+  const deckIds = new Map<string, string>();
+  const deckId = async (name: string) => {
+    let id = deckIds.get(name);
+    if (!id) deckIds.set(name, (id = (await findOrCreateDeck(tx, userId, name, now)).id));
+    return id;
+  };
   let pending: { noteId: string; history: PackedHistory }[] = [];
   let pendingLogs = 0;
   const flush = async () => {
@@ -57,12 +67,27 @@ export async function writeApkgImport(
     pendingLogs = 0;
   };
   for (const [deckName, notes] of byDeck) {
-    const deck = await findOrCreateDeck(tx, userId, deckName, now);
-    const rows: NewCardNote[] = notes.map((note) => ({
-      content: note.content,
-      source: null,
-      history: new Map(note.history.map((card) => [card.ordinal, { memory: card.memory, reviews: [] }])),
-    }));
+    const deck = { id: await deckId(deckName) };
+    const rows: NewCardNote[] = [];
+    for (const note of notes) {
+      const cardDecks = new Map<number, string>();
+      for (const [ordinal, name] of note.cardDecks ?? []) cardDecks.set(ordinal, await deckId(name));
+      rows.push({
+        content: note.content,
+        source: null,
+        history: new Map(note.history.map((card) => [card.ordinal, { memory: card.memory, reviews: [] }])),
+        ...(note.custom
+          ? {
+              noteType: {
+                id: noteTypeIds[note.custom.noteType]!,
+                fields: note.custom.fields,
+                sides: note.custom.sides,
+              },
+            }
+          : {}),
+        ...(cardDecks.size ? { cardDecks } : {}),
+      });
+    }
     const inserted = await insertCardNotes(tx, userId, deck.id, rows, now);
     for (const [index, note] of notes.entries()) {
       const row = inserted[index];

@@ -19,7 +19,9 @@ export function readColJson(db: Database, budget: ApkgBudget): Pick<AnkiCollecti
   const noteTypes = new Map<number, AnkiNoteType>();
   for (const model of Object.values(parseJson(col[0]))) {
     const fields = Array.isArray(model.flds) ? (model.flds as { name?: unknown }[]) : [];
-    const templates = Array.isArray(model.tmpls) ? (model.tmpls as { name?: unknown; qfmt?: unknown }[]) : [];
+    const templates = Array.isArray(model.tmpls)
+      ? (model.tmpls as { name?: unknown; qfmt?: unknown; afmt?: unknown }[])
+      : [];
     noteTypes.set(Number(model.id), {
       id: Number(model.id),
       name: String(model.name ?? 'Unnamed'),
@@ -28,7 +30,9 @@ export function readColJson(db: Database, budget: ApkgBudget): Pick<AnkiCollecti
       templates: templates.map((template) => ({
         name: String(template.name ?? ''),
         qfmt: String(template.qfmt ?? ''),
+        afmt: String(template.afmt ?? ''),
       })),
+      css: typeof model.css === 'string' ? model.css : '',
     });
   }
   const decks = new Map<number, string>();
@@ -56,8 +60,8 @@ const ROW_COST = 16;
 
 /**
  * Schema 15 and later (`collection.anki21b`): note types, their fields and templates, and decks in tables of their
- * own, with protobuf configs (`Notetype.Config`: kind 1 is cloze; `Template.Config`: the question format is field
- * 1). Deck names separate levels with \x1f; Anki's JSON (and Turtle) writes "Parent::Child". The same cap applies
+ * own, with protobuf configs (`Notetype.Config`: kind 1 is cloze, the CSS is field 3; `Template.Config`: the question
+ * format is field 1, the answer format field 2). Deck names separate levels with \x1f; Anki's JSON (and Turtle) writes "Parent::Child". The same cap applies
  * as to the JSON: their names and configs together.
  */
 export function readSchema15(db: Database, budget: ApkgBudget): Pick<AnkiCollection, 'noteTypes' | 'decks'> {
@@ -72,21 +76,29 @@ export function readSchema15(db: Database, budget: ApkgBudget): Pick<AnkiCollect
   const text = new TextDecoder();
   const bytesOf = (value: unknown) => (value instanceof Uint8Array ? value : new Uint8Array(0));
   const noteTypes = new Map<number, AnkiNoteType>();
-  eachRow(db, 'select id, name, config from notetypes', (row) =>
+  eachRow(db, 'select id, name, config from notetypes', (row) => {
+    const config = readMessage(bytesOf(row[2]));
+    const css = config.bytes.get(3);
     noteTypes.set(Number(row[0]), {
       id: Number(row[0]),
       name: String(row[1] ?? 'Unnamed'),
-      type: readMessage(bytesOf(row[2])).varints.get(1) ?? 0,
+      type: config.varints.get(1) ?? 0,
       fieldNames: [],
       templates: [],
-    }),
-  );
+      css: css ? text.decode(css) : '',
+    });
+  });
   eachRow(db, 'select ntid, name from fields order by ntid, ord', (row) =>
     noteTypes.get(Number(row[0]))?.fieldNames.push(String(row[1] ?? '')),
   );
   eachRow(db, 'select ntid, name, config from templates order by ntid, ord', (row) => {
-    const qfmt = readMessage(bytesOf(row[2])).bytes.get(1);
-    noteTypes.get(Number(row[0]))?.templates.push({ name: String(row[1] ?? ''), qfmt: qfmt ? text.decode(qfmt) : '' });
+    const config = readMessage(bytesOf(row[2]));
+    const [qfmt, afmt] = [config.bytes.get(1), config.bytes.get(2)];
+    noteTypes.get(Number(row[0]))?.templates.push({
+      name: String(row[1] ?? ''),
+      qfmt: qfmt ? text.decode(qfmt) : '',
+      afmt: afmt ? text.decode(afmt) : '',
+    });
   });
   const decks = new Map<number, string>();
   eachRow(db, 'select id, name from decks', (row) =>

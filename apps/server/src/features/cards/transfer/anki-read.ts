@@ -29,14 +29,13 @@ const GUID_BYTES = 400;
 /** Tags past this many bytes are not read (at most 20 tags of 40 characters are kept). */
 const TAGS_BYTES = 10_000;
 
-/** The front and the back (the rest is not kept), and whether either is longer than `max` characters. */
-function splitFields(flds: string, max: number): { fields: string[]; oversized: boolean } {
-  const first = flds.indexOf('\x1f');
-  const front = first === -1 ? flds : flds.slice(0, first);
-  if (first === -1) return { fields: [front], oversized: front.length > max };
-  const second = flds.indexOf('\x1f', first + 1);
-  const back = second === -1 ? flds.slice(first + 1) : flds.slice(first + 1, second);
-  return { fields: [front, back], oversized: front.length > max || back.length > max };
+/**
+ * Every field (docs/decisions/042-anki-note-types.md), and whether one is longer than `max` characters or the whole
+ * was cut where it was read (`cut`): longer than any note Turtle keeps.
+ */
+function splitFields(flds: string, max: number, cut: boolean): { fields: string[]; oversized: boolean } {
+  const fields = flds.split('\x1f');
+  return { fields, oversized: cut || fields.some((field) => field.length > max) };
 }
 
 function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 'mediaFiles' | 'media'> {
@@ -56,8 +55,9 @@ function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 
   if (mostOnOneCard > budget.reviewsPerCard) throw refused(budgetMessages.reviewsPerCard(budget));
 
   // Text is read as bytes (SQLite's `substr` of text stops at a NUL, which a field may hold: the import takes NUL
-  // out itself), cut where the front and the back would be past their cap whatever their characters (4 bytes each
-  // at most): a cut inside one of them means it is longer than the cap.
+  // out itself), cut where two fields at their cap would end whatever their characters (4 bytes each at most): all
+  // the fields of a note together are read up to that, and a note longer than that is not read (a front and a back
+  // within their caps always fit, as before note types were kept).
   const fieldsRead = 4 * (2 * budget.fieldChars + 3);
   const text = new TextDecoder();
   const decode = (value: unknown) => (value instanceof Uint8Array ? text.decode(value) : String(value ?? ''));
@@ -65,10 +65,10 @@ function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 
   eachRow(
     db,
     `select id, substr(cast(guid as blob), 1, ${GUID_BYTES}), mid, substr(cast(flds as blob), 1, ${fieldsRead}),
-       substr(cast(tags as blob), 1, ${TAGS_BYTES})
+       substr(cast(tags as blob), 1, ${TAGS_BYTES}), length(cast(flds as blob)) > ${fieldsRead}
      from notes limit ${budget.notes}`,
     (row) => {
-      const { fields, oversized } = splitFields(decode(row[3]), budget.fieldChars);
+      const { fields, oversized } = splitFields(decode(row[3]), budget.fieldChars, Number(row[5]) === 1);
       notes.push({
         id: Number(row[0]),
         guid: decode(row[1]),

@@ -1,4 +1,5 @@
 import type { CardContent } from '@turtle/shared/cards';
+import type { CardNoteSide } from '@turtle/shared/cards-template';
 import { REVIEW_DURATION_MAX_MS } from '@turtle/shared/cards-review';
 import type { ImportedReview } from '../decks/card-notes.repository';
 import type { Rating } from '@turtle/shared/cards-review';
@@ -141,6 +142,10 @@ export interface PackedNote {
   guid: string;
   content: CardContent;
   history: PackedHistory[];
+  /** A note of a kept note type (docs/decisions/042-anki-note-types.md): the plan's `noteTypes` index, fields, sides. */
+  custom?: { noteType: number; fields: string[]; sides: CardNoteSide[] };
+  /** By ordinal, the deck name of a card that sits in another deck than the note. */
+  cardDecks?: Map<number, string>;
 }
 
 /**
@@ -155,6 +160,8 @@ export function packPlan(
       content: CardContent;
       history: Map<number, AnkiReview[]>;
       anki?: Map<number, AnkiCardState>;
+      custom?: PackedNote['custom'];
+      cardDecks?: Map<number, string>;
     }[]
   >,
   settings: SchedulerSettings,
@@ -167,6 +174,8 @@ export function packPlan(
       history: [...new Set([...note.history.keys(), ...(note.anki?.keys() ?? [])])].map((ordinal) =>
         packCard(ordinal, note.history.get(ordinal) ?? [], note.anki?.get(ordinal), settings),
       ),
+      ...(note.custom ? { custom: note.custom } : {}),
+      ...(note.cardDecks ? { cardDecks: note.cardDecks } : {}),
     })),
   ]);
 }

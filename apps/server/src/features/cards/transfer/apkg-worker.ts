@@ -8,6 +8,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ApkgMediaSummary } from '@turtle/shared/card-media';
 import type { ApkgSummary } from '@turtle/shared/cards-import';
+import type { AnkiNoteTypeDefinition } from '@turtle/shared/cards-template';
 import { HttpError } from '../../../lib/http-error';
 import type { SchedulerSettings } from '../review/scheduler';
 import { readApkg } from './anki-read';
@@ -36,6 +37,8 @@ export type ApkgWorkerMessage =
       summary: Omit<ApkgSummary, 'allowance' | 'media'>;
       /** Only when asked to replay. */
       byDeck: [string, PackedNote[]][] | null;
+      /** The note types the notes keep as they are (docs/decisions/042-anki-note-types.md). */
+      noteTypes: AnkiNoteTypeDefinition[];
       /** The images and sounds the notes use; their bytes only when asked to replay (an import, not a preview). */
       media: { summary: Omit<ApkgMediaSummary, 'quota'>; files: PackageMediaFile[] | null };
     }
@@ -77,6 +80,7 @@ async function run({ bytes, budget, replay }: ApkgWorkerInput) {
     type: 'planned',
     summary: plan.summary,
     byDeck: replay ? packPlan(plan.byDeck, replay) : null,
+    noteTypes: plan.noteTypes,
     media: { summary: plan.media.summary(), files: replay ? plan.media.files() : null },
   });
 }
