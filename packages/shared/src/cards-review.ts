@@ -42,7 +42,7 @@ export const REVIEW_ORDERS = ['due', 'retrievability'] as const;
 export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
 export const REVIEW_ORDER_LABELS: Record<ReviewOrder, string> = {
   due: 'Due date (most overdue first)',
-  retrievability: 'Retrievability ascending (most forgotten first)',
+  retrievability: 'Retrievability ascending',
 };
 
 export interface CardSettings {

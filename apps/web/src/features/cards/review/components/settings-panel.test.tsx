@@ -56,6 +56,40 @@ describe('SettingsPanel', () => {
     await waitFor(() =>
       expect(useToastQueue.getState().queue.map((item) => item.message)).toContain('Review settings saved.'),
     );
-    expect(save).toHaveBeenLastCalledWith({ body: { desiredRetention: 0.9, newPerDay: 5, reviewsPerDay: 200 } });
+    expect(save).toHaveBeenLastCalledWith({
+      body: {
+        desiredRetention: 0.9,
+        newPerDay: 5,
+        reviewsPerDay: 200,
+        loadBalancing: true,
+        easyDays: loaded.easyDays,
+        reviewOrder: 'due',
+      },
+    });
+  });
+
+  it('sends load balancing, each weekday’s level and the review order as set (docs/decisions/043-daily-load.md)', async () => {
+    save.mockResolvedValueOnce({ settings: loaded });
+    await open();
+    const sunday = screen.getByRole('combobox', { name: 'Sunday' });
+    fireEvent.change(sunday, { target: { value: 'minimum' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Saturday' }), { target: { value: 'reduced' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Review order' }), { target: { value: 'retrievability' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Load balancing/ }));
+    // Easy days only matter to the balancing: their choices rest while it is off.
+    expect(sunday).toHaveProperty('disabled', true);
+    submit();
+    await waitFor(() =>
+      expect(save).toHaveBeenLastCalledWith({
+        body: {
+          desiredRetention: 0.9,
+          newPerDay: 20,
+          reviewsPerDay: 200,
+          loadBalancing: false,
+          easyDays: ['normal', 'normal', 'normal', 'normal', 'normal', 'reduced', 'minimum'],
+          reviewOrder: 'retrievability',
+        },
+      }),
+    );
   });
 });

@@ -14,13 +14,17 @@ import { useServerQuery } from '../../../../lib/query/use-server-query';
 import { toast } from '../../../../lib/toast';
 import { getCardSettings, saveCardSettings } from '../api/card-settings';
 import { cardsChanged } from '../../shared/lib/cards-changed';
+import { DailyLoadFields, type DailyLoad } from './daily-load-fields';
 import { RetentionForecast } from './retention-forecast';
 
 const inputClass = 'h-10 w-28 rounded-lg border border-slate-300 bg-white px-3 text-sm tabular-nums';
 
 type Editable = 'desiredRetention' | 'newPerDay' | 'reviewsPerDay';
 
-/** Desired retention (0.70 to 0.97) and the day's limits; the day starts at 4 am where the browser is. */
+/**
+ * Desired retention (0.70 to 0.97), the day's limits and the daily load (docs/decisions/043-daily-load.md); the day
+ * starts at 4 am where the browser is.
+ */
 export function SettingsPanel() {
   const loaded = useServerQuery({
     queryKey: queryKeys.cardSettings,
@@ -46,8 +50,13 @@ function SettingsForm({ loaded }: { loaded: CardSettings }) {
     newPerDay: String(loaded.newPerDay),
     reviewsPerDay: String(loaded.reviewsPerDay),
   });
+  const [load, setLoad] = useState<DailyLoad>({
+    loadBalancing: loaded.loadBalancing,
+    easyDays: loaded.easyDays,
+    reviewOrder: loaded.reviewOrder,
+  });
   const [saved, setSaved] = useState(loaded.desiredRetention);
-  const saving = useServerMutation(async (typed: Record<Editable, string>) => {
+  const saving = useServerMutation(async (typed: Record<Editable, string> & DailyLoad) => {
     const parsed = CardSettingsSchema.safeParse(typed);
     if (!parsed.success) refuseInput(parsed.error.issues[0]?.message ?? 'Check the settings.');
     queryClient.setQueryData(queryKeys.cardSettings, await saveCardSettings(parsed.data));
@@ -60,7 +69,7 @@ function SettingsForm({ loaded }: { loaded: CardSettings }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    await saving.run(settings);
+    await saving.run({ ...settings, ...load });
   };
 
   const field = (key: Editable, label: string, props: Record<string, number>) => (
@@ -98,6 +107,7 @@ function SettingsForm({ loaded }: { loaded: CardSettings }) {
         className="w-full max-w-md accent-brand-700"
       />
       <RetentionForecast retention={settings.desiredRetention} saved={saved} newPerDay={settings.newPerDay} />
+      <DailyLoadFields value={load} onChange={setLoad} />
       <p className="text-xs text-pretty text-slate-500">
         Cards are scheduled with FSRS-6. A higher retention means you forget less and review more. Your day starts at 4
         am in your own time zone.
