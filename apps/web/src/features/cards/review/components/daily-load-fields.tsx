@@ -66,24 +66,26 @@ export function DailyLoadFields({ value, onChange }: { value: DailyLoad; onChang
           ))}
         </div>
       </fieldset>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        Review order
-        <select
-          className={`${selectClass} w-full max-w-sm`}
-          value={value.reviewOrder}
-          aria-describedby="review-order-help"
-          onChange={(event) => onChange({ ...value, reviewOrder: event.target.value as ReviewOrder })}
-        >
-          {REVIEW_ORDERS.map((order) => (
-            <option key={order} value={order}>
-              {REVIEW_ORDER_LABELS[order]}
-            </option>
-          ))}
-        </select>
-        <span id="review-order-help" className="text-xs font-normal text-pretty text-slate-500">
+      <div className="flex flex-col gap-1">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Review order
+          <select
+            className={`${selectClass} w-full max-w-sm`}
+            value={value.reviewOrder}
+            aria-describedby="review-order-help"
+            onChange={(event) => onChange({ ...value, reviewOrder: event.target.value as ReviewOrder })}
+          >
+            {REVIEW_ORDERS.map((order) => (
+              <option key={order} value={order}>
+                {REVIEW_ORDER_LABELS[order]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="review-order-help" className="text-xs text-pretty text-slate-500">
           Retrievability ascending shows first the cards you are most likely to have forgotten: a way through a backlog.
-        </span>
-      </label>
+        </p>
+      </div>
     </div>
   );
 }
