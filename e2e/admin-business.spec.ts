@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse } from '@turtle/shared/billing';
 import { DAY_MS } from '@turtle/shared/constants';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import { applyAdminEmails } from '../apps/server/src/core/identity/administrators';
+import { replyUsage } from '../apps/server/src/core/assistant/assistant.tables';
 import { activeDays } from '../apps/server/src/core/identity/identity.tables';
 import { createSessionToken, createUser } from '../apps/server/test/support/factories';
 import { call } from '../apps/server/test/support/http';
@@ -13,7 +15,8 @@ import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
 // The business panel of the operator console (docs/decisions/037-administrators.md "The business"): the figures and
 // charts an administrator reads, from sign-ups, days people were seen and a payment made through the demo provider.
 const BOSS = uniqueEmail('boss');
-const app = useE2eApp({ env: { ADMIN_EMAILS: BOSS } });
+// The offline assistant priced, so the margins have a cost to set against the revenue.
+const app = useE2eApp({ env: { ADMIN_EMAILS: BOSS, MODEL_PRICES: 'offline=1/2' } });
 let bossToken: string;
 const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 const daysAgo = (n: number) => new Date(today - n * DAY_MS + 3_600_000);
@@ -50,6 +53,22 @@ beforeAll(async () => {
   const id = checkout.url.split('session=')[1]!;
   expect((await call(app.url, '/api/billing/demo/pay', { json: { id }, cookie })).status).toBe(200);
   expect((await call(app.url, '/api/stripe/handle_payment_success', { form: { csId: id }, cookie })).status).toBe(200);
+  // Replies yesterday: a dollar of reply tokens on Free (Ana), a dollar of prompt tokens on Pro (the payer).
+  const reply = (userId: string, plan: number, promptTokens: number, completionTokens: number) => ({
+    id: randomUUID(),
+    userId,
+    model: 'offline',
+    source: 'chat',
+    plan,
+    promptTokens,
+    completionTokens,
+    counted: true,
+    ending: 'complete',
+    createdAt: daysAgo(1),
+  });
+  await db
+    .insert(replyUsage)
+    .values([reply(early[0]!.id, Plan.FREE, 0, 500_000), reply(payer.id, Plan.PRO, 1_000_000, 0)]);
 });
 
 async function bossPage(viewport = DESKTOP) {
@@ -77,6 +96,12 @@ describe('the business panel', () => {
       '1 monthly, 0 yearly',
     ]);
     expect(await figure('Free to Pro').locator('dd').allTextContents()).toEqual(['16.7%', '1 of 6 sign-ups paid']);
+
+    // Free: four members, no revenue, a dollar of replies. Pro: 30 days of 9.99 a month, less a dollar.
+    const margins = panel.getByRole('region', { name: 'Margins by plan, last 30 days' });
+    const planRow = (plan: string) => margins.getByRole('row', { name: new RegExp(`^${plan} `) }).locator('th, td');
+    expect(await planRow('Free').allTextContents()).toEqual(['Free', '4', '$0.00', '$1.00', '-$1.00']);
+    expect(await planRow('Pro').allTextContents()).toEqual(['Pro', '2', '$9.85', '$1.00', '$8.85']);
 
     for (const title of [
       'Sign-ups per day',

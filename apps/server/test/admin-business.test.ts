@@ -6,7 +6,7 @@ import type { CheckoutResponse } from '@turtle/shared/billing';
 import { DAY_MS } from '@turtle/shared/constants';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
-import { activeDays, billingCustomers, fulfillments } from '../src/db/schema';
+import { activeDays, billingCustomers, fulfillments, replyUsage } from '../src/db/schema';
 import { checkout, newMember, paymentSuccess } from './support/billing';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
@@ -14,7 +14,8 @@ import { useTestServer } from './support/use-test-server';
 
 // docs/api.md "Administration", docs/decisions/037-administrators.md "The business". Other tests share the
 // PostgreSQL database, so every figure is checked as a change from what it was before this test's rows.
-const server = useTestServer();
+const PRICED = 'priced-model';
+const server = useTestServer({ env: { MODEL_PRICES: `${PRICED}=2/8` } });
 let admin: string;
 
 const business = async (days = 7) => {
@@ -175,6 +176,48 @@ describe('the business', () => {
     expect(cancelled.revenue.ending - bought.revenue.ending).toBe(1);
     // Still paid until the period's end, so still in the MRR.
     expect(cancelled.revenue.mrrUsd).toBeCloseTo(bought.revenue.mrrUsd, 2);
+  });
+
+  it('sets each plan revenue for the period against the priced cost of the replies asked on it', async () => {
+    const before = await business(7);
+    expect(before.margins.plans.map((row) => row.plan)).toEqual([Plan.FREE, Plan.PRO]);
+    const pro = await person('Pru', dayAgo(40), { plan: Plan.PRO, subscription: Subscription.MONTHLY });
+    await paid(pro.id, 'monthly', dayAgo(40), { status: 'active' });
+    const free = await person('Fred', dayAgo(40));
+    const reply = (userId: string, plan: number, model: string, tokens: [number, number], at = dayAgo(1)) => ({
+      id: randomUUID(),
+      userId,
+      model,
+      source: 'chat',
+      plan,
+      promptTokens: tokens[0],
+      completionTokens: tokens[1],
+      counted: true,
+      ending: 'complete',
+      createdAt: at,
+    });
+    await server.database.db.insert(replyUsage).values([
+      reply(free.id, Plan.FREE, PRICED, [1_000_000, 100_000]),
+      reply(pro.id, Plan.PRO, PRICED, [500_000, 0]),
+      reply(pro.id, Plan.PRO, 'mystery-model', [1000, 1000]),
+      // Before the period: not in its cost.
+      reply(free.id, Plan.FREE, PRICED, [9_000_000, 0], dayAgo(10)),
+    ]);
+    const after = await business(7);
+    const [freeBefore, proBefore] = before.margins.plans;
+    const [freeAfter, proAfter] = after.margins.plans;
+    expect(freeAfter!.members - freeBefore!.members).toBe(1);
+    expect(proAfter!.members - proBefore!.members).toBe(1);
+    expect(freeAfter!.revenueUsd).toBe(0);
+    // 2 dollars a million prompt tokens, 8 a million reply tokens.
+    expect(freeAfter!.costUsd - freeBefore!.costUsd).toBeCloseTo(2 + 0.8, 6);
+    expect(proAfter!.costUsd - proBefore!.costUsd).toBeCloseTo(1, 6);
+    // Seven days of a 9.99 monthly subscription, the average month being 365.25 / 12 days.
+    expect(proAfter!.revenueUsd - proBefore!.revenueUsd).toBeCloseTo((9.99 * 7 * 12) / 365.25, 1);
+    expect(proAfter!.marginUsd).toBeCloseTo(proAfter!.revenueUsd - proAfter!.costUsd, 6);
+    expect(freeAfter!.marginUsd).toBeCloseTo(-freeAfter!.costUsd, 6);
+    expect(after.margins.unpriced).toContain('mystery-model');
+    expect(after.margins.unpriced).not.toContain(PRICED);
   });
 
   it('answers a member 404 as an unknown path, and a bad period 400', async () => {

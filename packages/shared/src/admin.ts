@@ -193,6 +193,15 @@ export interface AdminBusinessResponse {
   };
   /** Of the people who signed up in the period, how many have paid since; `rate` is null without sign-ups. */
   conversion: { signUps: number; converted: number; rate: number | null };
+  margins: {
+    /**
+     * Free, then Pro: `members` on the plan now; `revenueUsd` the period's share of today's MRR (Free none);
+     * `costUsd` the replies asked on the plan in the period, priced by `MODEL_PRICES`; `marginUsd` the difference.
+     */
+    plans: { plan: number; members: number; revenueUsd: number; costUsd: number; marginUsd: number }[];
+    /** Models that answered in the period without a price: their replies cost nothing here. */
+    unpriced: string[];
+  };
 }
 
 export interface AdminAuditEntry {

@@ -15,6 +15,7 @@ import type { UserRow } from '../../core/identity/users.repository';
 import { businessFigures, periodStart } from './business.repository';
 import { deletePerson } from './delete-person';
 import { withCounts } from './people-counts';
+import { marginsSince } from './margins';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
 import { endComplimentary, grantComplimentary } from './complimentary';
 import { makeResetLink } from './reset-link';
@@ -115,7 +116,9 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
 
   route(app, adminEndpoints.business, options, async ({ query: { days } }) => {
     const now = Date.now();
-    return businessFigures(db, days, await readBillingFigures(app, periodStart(days, now), now), now);
+    const since = periodStart(days, now);
+    const figures = await businessFigures(db, days, await readBillingFigures(app, since, now), now);
+    return { ...figures, margins: await marginsSince(db, since, days, figures, modelPrices) };
   });
 
   route(app, adminEndpoints.audit, options, async () => ({

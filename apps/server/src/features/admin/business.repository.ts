@@ -30,7 +30,7 @@ export async function businessFigures(
   days: number,
   billing: BillingFigures,
   now = Date.now(),
-): Promise<AdminBusinessResponse> {
+): Promise<Omit<AdminBusinessResponse, 'margins'>> {
   const since = periodStart(days, now);
   const sinceDay = isoDay(since);
   const signUpDay = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;

@@ -4,6 +4,7 @@ import type { AdminBusinessResponse } from '@turtle/shared/admin';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { getBusiness } from '../api/admin-calls';
 import { BusinessCharts } from './business-charts';
+import { MarginsTable } from './margins-table';
 import { ReadFailure } from './read-failure';
 
 const PERIODS = [7, 30, 90] as const;
@@ -97,6 +98,7 @@ export function BusinessPanel() {
           <p className="text-xs text-slate-600">
             Revenue is at list price, before taxes, refunds and fees; complimentary Pro brings none. Days are UTC.
           </p>
+          <MarginsTable margins={data.margins} days={data.days.length} />
           <BusinessCharts data={data} />
         </>
       )}
