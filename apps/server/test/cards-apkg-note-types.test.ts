@@ -5,9 +5,10 @@ import type { ApkgSummary } from '@turtle/shared/cards-import';
 import type { NextCardResponse, ReviewCard } from '@turtle/shared/cards-review';
 import { KEPT_NOTE_TYPE_TEXT } from '@turtle/shared/cards-template';
 import { cardNotes, cardNoteTypes, cards, decks, reviewLogs } from '../src/db/schema';
-import { ankiCollection, ankiPackage, MODELS, type AnkiNoteInput } from './support/anki-package';
+import { ankiCollection, ankiPackage, MODELS } from './support/anki-package';
 import { ankiCollection18, ankiCurrentPackage } from './support/anki-package-current';
 import { packageSender } from './support/cards';
+import { DECKS, NOTES, T } from './support/anki-note-types';
 import { startTestServer, type TestServer } from './support/test-server';
 
 // Note types as Anki renders them (docs/decisions/042-anki-note-types.md), from packages as Anki 26.x writes them.
@@ -16,31 +17,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-const LANGUAGES = 1_500_000_000_011;
-const RECALL = 1_500_000_000_012;
-const DECKS = { 1: 'Default', [LANGUAGES]: 'Languages', [RECALL]: 'Languages::Recall' };
-const T = Date.UTC(2026, 0, 5, 12);
-
-export const NOTES: AnkiNoteInput[] = [
-  {
-    model: 'vocab',
-    deck: LANGUAGES,
-    fields: ['<b>perro</b>', 'dog', 'El <i>perro</i> ladra.'],
-    tags: ' spanish ',
-    cardDecks: { 1: RECALL },
-    revlog: { 1: [[T, 3, 0, 4000]] },
-  },
-  // No example: Anki makes no "Use" card (its question is in a {{#Example}} section).
-  { model: 'vocab', deck: LANGUAGES, fields: ['gato', 'cat', ''], ords: [0, 1] },
-  {
-    model: 'clozeSource',
-    deck: LANGUAGES,
-    fields: ['{{c1::Paris}} is in {{c2::France::country}}.', 'Capital', 'Atlas'],
-  },
-  { model: 'reversed', deck: LANGUAGES, fields: ['sol', 'sun'], cardDecks: { 1: RECALL } },
-  { model: 'cloze', deck: LANGUAGES, fields: ['{{c1::Madrid}} is in Spain', ''] },
-];
 
 const layouts = {
   'legacy schema 11': async () => ankiPackage(await ankiCollection(DECKS, NOTES)),

@@ -9,6 +9,8 @@ import type { LoggedReview } from './anki-fsrs';
  * Anki) brings the history along.
  */
 export interface ApkgCardHistory {
+  /** The card's own deck (docs/decisions/042-anki-note-types.md: it may be another than its note's). */
+  deckId?: string;
   state: number;
   due: number;
   stability: number;
@@ -28,6 +30,7 @@ export async function readCardHistories(db: DbOrTx, userId: string, deckIds: str
       id: cards.id,
       noteId: cards.noteId,
       ordinal: cards.ordinal,
+      deckId: cards.deckId,
       state: cards.state,
       due: cards.due,
       stability: cards.stability,

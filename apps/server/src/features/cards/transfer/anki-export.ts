@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { cardOrdinals, type CardKind } from '@turtle/shared/cards';
+import type { CardKind } from '@turtle/shared/cards';
+import type { CardNoteSide } from '@turtle/shared/cards-template';
+import { noteOrdinals } from '../decks/card-notes.repository';
 import type { SchedulerSettings } from '../review/scheduler';
 import { DEFAULT_CARD_SETTINGS } from '../settings.repository';
 import { ankiCardColumns, ankiRevlogRows, collectionCreation, deckOptions, FSRS_CONF } from './anki-export-fsrs';
 import type { ApkgCardHistory } from './anki-export-history';
 import { ankiHtmlWriter } from './anki-export-html';
 import { mediaEntries, type ExportMedia } from './anki-export-media';
+import { ankiNoteTypeId, MODEL_IDS, models, type KeptNoteType } from './anki-export-models';
 
 /**
  * An Anki package (`.apkg`): a zip holding `collection.anki2`, an SQLite database in Anki's schema 11 (the legacy
  * format every Anki version imports), and `media` (no files). SQLite is sql.js and the zip fflate; only the schema
  * and its JSON (note types, decks, deck options) are written here, from Anki's own schema11 definitions.
  * Cards keep their state, memory state and review log (`revlog`) with the FSRS flag on and the learner's parameters
- * (anki-export-fsrs.ts); the text is the card HTML subset (anki-export-html.ts).
+ * (anki-export-fsrs.ts); the text is the card HTML subset (anki-export-html.ts). A note of a kept Anki note type goes
+ * back as that note type's note with every field, and each card in its own deck (docs/decisions/042-anki-note-types.md).
  */
 
 export interface ApkgNote {
@@ -25,8 +29,12 @@ export interface ApkgNote {
   front: string;
   back: string;
   tags: string[];
-  /** The cards' states and logs, by ordinal (absent: they go in as new cards). */
+  /** The cards' states, logs and decks, by ordinal (absent: they go in as new cards, in the note's deck). */
   history?: Map<number, ApkgCardHistory>;
+  /** A note of a kept note type: its type, fields and the cards it makes. */
+  noteTypeId?: string | null;
+  fields?: string[] | null;
+  sides?: CardNoteSide[] | null;
 }
 
 export interface ApkgDeck {
@@ -60,87 +68,7 @@ create index ix_revlog_cid on revlog (cid);
 create index ix_notes_csum on notes (csum);
 `;
 
-/** Fixed note type ids, so a second import reuses Turtle's note types instead of adding more. */
-const MODEL_IDS: Record<CardKind, number> = {
-  basic: 1_716_000_000_001,
-  reversed: 1_716_000_000_002,
-  cloze: 1_716_000_000_003,
-};
 const DEFAULT_DECK_ID = 1;
-const ANSWER_RULE = '{{FrontSide}}\n\n<hr id=answer>\n\n';
-const CSS = '.card { font-family: arial; font-size: 20px; text-align: center; color: black; background-color: white; }';
-
-const field = (name: string, ord: number) => ({
-  name,
-  ord,
-  sticky: false,
-  rtl: false,
-  font: 'Arial',
-  size: 20,
-  media: [],
-});
-const template = (name: string, ord: number, qfmt: string, afmt: string) => ({
-  name,
-  ord,
-  qfmt,
-  afmt,
-  bqfmt: '',
-  bafmt: '',
-  did: null,
-  bfont: '',
-  bsize: 0,
-});
-
-function models(now: number, deckId: number) {
-  const common = {
-    mod: Math.floor(now / 1000),
-    usn: -1,
-    sortf: 0,
-    did: deckId,
-    css: CSS,
-    latexPre: '',
-    latexPost: '',
-    tags: [],
-    vers: [],
-  };
-  const front = field('Front', 0);
-  const back = field('Back', 1);
-  const list = [
-    {
-      ...common,
-      id: MODEL_IDS.basic,
-      name: 'Turtle Basic',
-      type: 0,
-      flds: [front, back],
-      tmpls: [template('Card 1', 0, '{{Front}}', `${ANSWER_RULE}{{Back}}`)],
-      req: [[0, 'any', [0]]],
-    },
-    {
-      ...common,
-      id: MODEL_IDS.reversed,
-      name: 'Turtle Basic (and reversed card)',
-      type: 0,
-      flds: [front, back],
-      tmpls: [
-        template('Card 1', 0, '{{Front}}', `${ANSWER_RULE}{{Back}}`),
-        template('Card 2', 1, '{{Back}}', `${ANSWER_RULE}{{Front}}`),
-      ],
-      req: [
-        [0, 'any', [0]],
-        [1, 'any', [1]],
-      ],
-    },
-    {
-      ...common,
-      id: MODEL_IDS.cloze,
-      name: 'Turtle Cloze',
-      type: 1,
-      flds: [field('Text', 0), field('Back Extra', 1)],
-      tmpls: [template('Cloze', 0, '{{cloze:Text}}', '{{cloze:Text}}<br>\n{{Back Extra}}')],
-    },
-  ];
-  return Object.fromEntries(list.map((model) => [String(model.id), model]));
-}
 
 function deckJson(id: number, name: string, now: number) {
   return {
@@ -176,6 +104,7 @@ export async function buildApkg(
   now = Date.now(),
   settings: SchedulerSettings = DEFAULT_CARD_SETTINGS,
   media?: ExportMedia,
+  noteTypes: KeptNoteType[] = [],
 ): Promise<Uint8Array> {
   const SQL = await loadSqlJs();
   const { toAnkiHtml } = await ankiHtmlWriter();
@@ -207,7 +136,7 @@ export async function buildApkg(
       now,
       now,
       JSON.stringify(conf),
-      JSON.stringify(models(now, firstDeck)),
+      JSON.stringify(models(now, firstDeck, noteTypes)),
       JSON.stringify(deckMap),
       JSON.stringify(deckOptions(settings, Math.floor(now / 1000))),
       '{}',
@@ -228,24 +157,28 @@ export async function buildApkg(
         lastYield = performance.now();
       }
       const noteId = now + index;
-      const fields = [toAnkiHtml(note.front, media?.names), toAnkiHtml(note.back, media?.names)];
+      const kept = note.noteTypeId && note.fields ? noteTypes.find((type) => type.id === note.noteTypeId) : undefined;
+      const text = kept ? note.fields! : [note.front, note.back];
+      const fields = text.map((field) => toAnkiHtml(field, media?.names));
       const tags = note.tags.length ? ` ${note.tags.join(' ')} ` : '';
       insertNote.run([
         noteId,
         note.id,
-        MODEL_IDS[note.kind],
+        kept ? ankiNoteTypeId(kept.id) : MODEL_IDS[note.kind],
         seconds,
         tags,
         fields.join('\x1f'),
-        note.front,
-        checksum(note.front.replace(/\r?\n/g, '')),
+        text[0] ?? '',
+        checksum((text[0] ?? '').replace(/\r?\n/g, '')),
         '',
       ]);
-      const did = deckIds.get(note.deckId) ?? DEFAULT_DECK_ID;
-      for (const ordinal of cardOrdinals(note.kind, note.front)) {
+      const noteDeck = deckIds.get(note.deckId) ?? DEFAULT_DECK_ID;
+      const cloze = kept ? kept.kind === 'cloze' : note.kind === 'cloze';
+      for (const ordinal of noteOrdinals({ ...note, sides: kept ? note.sides : null })) {
         // Anki numbers cloze cards from 0 (c1 is card 0).
-        const ord = note.kind === 'cloze' ? ordinal - 1 : ordinal;
+        const ord = cloze ? ordinal - 1 : ordinal;
         const history = note.history?.get(ordinal);
+        const did = (history?.deckId && deckIds.get(history.deckId)) || noteDeck;
         const state = ankiCardColumns(history, crt, index + 1, settings);
         insertCard.run([
           cardId,

@@ -6,11 +6,18 @@ import { cardNoteTypes } from '../cards.tables';
 
 export type CardNoteTypeRow = typeof cardNoteTypes.$inferSelect;
 
+/** Compared field by field: jsonb gives an object's keys back in an order of its own. */
 const sameDefinition = (row: CardNoteTypeRow, definition: AnkiNoteTypeDefinition) =>
   row.kind === definition.kind &&
   row.css === definition.css &&
   JSON.stringify(row.fields) === JSON.stringify(definition.fields) &&
-  JSON.stringify(row.templates) === JSON.stringify(definition.templates);
+  row.templates.length === definition.templates.length &&
+  row.templates.every(
+    (template, index) =>
+      template.name === definition.templates[index]!.name &&
+      template.qfmt === definition.templates[index]!.qfmt &&
+      template.afmt === definition.templates[index]!.afmt,
+  );
 
 /**
  * The ids of these note types for the person (docs/decisions/042-anki-note-types.md): one already kept with the same

@@ -5,6 +5,7 @@ import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
 import { listAllCardNotes } from '../decks/card-notes.repository';
 import { listOwnDecks, ownDeckSubtree, requireOwnDeck } from '../decks/decks.repository';
+import { ownNoteTypes } from './anki-note-types.repository';
 import { getCardSettings } from '../settings.repository';
 import { buildApkg } from './anki-export';
 import { exportMedia } from './anki-export-media';
@@ -44,6 +45,8 @@ export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
       return download(reply, fileName(deck?.name, 'csv'), 'text/csv; charset=utf-8', csv);
     }
     const histories = await readCardHistories(db, user.id, deckIds);
+    // Kept Anki note types go back with their notes' fields (docs/decisions/042-anki-note-types.md).
+    const noteTypeIds = [...new Set(notes.flatMap((note) => (note.noteTypeId ? [note.noteTypeId] : [])))];
     const apkg = await buildApkg(
       decks,
       notes.map((note) => ({ ...note, history: histories.get(note.id) })),
@@ -52,8 +55,9 @@ export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
       await exportMedia(
         db,
         user.id,
-        notes.flatMap((note) => [note.front, note.back]),
+        notes.flatMap((note) => [note.front, note.back, ...(note.fields ?? [])]),
       ),
+      await ownNoteTypes(db, user.id, noteTypeIds),
     );
     return download(reply, fileName(deck?.name, 'apkg'), 'application/octet-stream', apkg);
   });
