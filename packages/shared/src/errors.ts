@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'invalidTicket',
   'passwordNotSet',
   'cardLimitReached',
+  'lessonLimitReached',
   'idempotencyKeyReused',
   'proRequired',
   'notEnoughReviews',

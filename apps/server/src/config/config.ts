@@ -169,6 +169,8 @@ export interface AppConfig {
   port: number;
   publicOrigin: string | undefined;
   database: DatabaseConfig;
+  /** Where large files are kept (the audio of learners' own lessons): `DATA_DIR/files`. */
+  filesDir: string;
   logLevel: Env['LOG_LEVEL'];
   /** `true` (any), `false`, or a comma-separated list of proxy addresses, ranges and proxy-addr names. */
   trustProxy: boolean | string;
@@ -238,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    filesDir: path.resolve(e.DATA_DIR, 'files'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,

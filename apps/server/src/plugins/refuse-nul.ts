@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { containsNul, NUL_MESSAGE, wellFormedText } from '@turtle/shared/text';
 import { HttpError } from '../lib/http-error';
@@ -19,9 +20,12 @@ export function registerNulRefusal(app: FastifyInstance): void {
   });
 }
 
+/** Bytes, and a body a route reads as a stream itself (a lesson's audio), are not text: their graph is not walked. */
+const isData = (value: object) => Buffer.isBuffer(value) || value instanceof Stream;
+
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return containsNul(value);
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (depth > 32 || value === null || typeof value !== 'object' || isData(value)) return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
   return Object.entries(value).some(([key, item]) => containsNul(key) || holdsNul(item, depth + 1));
 }
@@ -29,7 +33,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
 /** The value with every lone surrogate in its strings replaced by U+FFFD (objects and arrays changed in place). */
 function wellFormed<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return wellFormedText(value) as T;
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+  if (depth > 32 || value === null || typeof value !== 'object' || isData(value)) return value;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) record[key] = wellFormed(record[key], depth + 1);
   return value;

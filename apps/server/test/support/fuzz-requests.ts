@@ -41,7 +41,12 @@ export function fuzzSender(server: TestServer) {
 }
 
 export async function toSent(request: ShapedRequest): Promise<Sent> {
-  const method = request.method ?? (request.form || request.json !== undefined || request.apkg ? 'POST' : 'GET');
+  const method =
+    request.method ?? (request.form || request.json !== undefined || request.apkg || request.bytes ? 'POST' : 'GET');
+  if (request.bytes) {
+    const shown = `${request.bytes.length} bytes (${Buffer.from(request.bytes).toString('hex').slice(0, 32)}…)`;
+    return { method, path: request.path, contentType: 'application/octet-stream', body: request.bytes, shown };
+  }
   if (request.form) {
     const body = new URLSearchParams(request.form).toString();
     return { method, path: request.path, contentType: 'application/x-www-form-urlencoded', body };

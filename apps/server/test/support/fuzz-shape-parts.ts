@@ -19,6 +19,8 @@ export interface ShapedRequest {
   json?: unknown;
   /** Sent as an Anki package (`.apkg`) holding these decks and notes. */
   apkg?: { decks: Record<number, string>; notes: AnkiNoteInput[] };
+  /** Sent as these bytes (`application/octet-stream`): a file upload. */
+  bytes?: Uint8Array;
 }
 
 /** What the signed-in person owns before the requests, so shaped requests also name real things. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { CARD_SHAPES } from './fuzz-shapes-cards';
+import { OWN_LESSON_SHAPES } from './fuzz-shapes-own-lessons';
 import {
   chatStream,
   conversation,
@@ -183,6 +184,7 @@ export const SHAPES: Record<string, Shape> = {
       ),
     ),
   },
+  ...OWN_LESSON_SHAPES,
   ...CARD_SHAPES,
 
   'POST /api/billing/checkout': {

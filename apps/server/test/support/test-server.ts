@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
@@ -28,9 +31,12 @@ export async function startTestServer(
     logDestination?: { write(line: string): void };
   } = {},
 ): Promise<TestServer> {
+  // Files (the audio of own lessons) go to a folder of this server's own, removed when it closes.
+  const filesRoot = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'turtle-test-files-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATABASE_URL: process.env.DATABASE_URL,
+    ...(filesRoot ? { DATA_DIR: filesRoot } : {}),
     ...options.env,
   });
   const database = await openDatabase(
@@ -55,6 +61,7 @@ export async function startTestServer(
     close: async () => {
       await app.close();
       await database.close();
+      if (filesRoot) await rm(filesRoot, { recursive: true, force: true });
     },
   };
 }

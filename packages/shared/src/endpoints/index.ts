@@ -11,6 +11,7 @@ import type { Endpoint } from './endpoint';
 import { healthAndConfigEndpoints } from './health-and-config';
 import { lessonEndpoints } from './lessons';
 import { noteEndpoints } from './notes';
+import { ownLessonEndpoints } from './own-lessons';
 import { searchEndpoints } from './search';
 import { sessionEndpoints } from './sessions';
 
@@ -26,6 +27,7 @@ export const endpointTables = {
   search: searchEndpoints,
   chat: chatEndpoints,
   lessons: lessonEndpoints,
+  ownLessons: ownLessonEndpoints,
   billing: billingEndpoints,
   cardDecks: cardDeckEndpoints,
   cardReview: cardReviewEndpoints,

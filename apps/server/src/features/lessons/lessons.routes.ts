@@ -19,6 +19,8 @@ import {
   type LessonAudio,
 } from '../../core/lessons/lesson-catalog';
 import { toWebVtt } from './webvtt';
+import type { FileStore } from '../../core/storage/file-store';
+import { registerOwnLessons } from './own/own-lessons-feature';
 
 export interface LessonsOptions {
   /** The tutor's: the chat's assistant path. */
@@ -27,6 +29,8 @@ export interface LessonsOptions {
   dir?: string;
   /** Where each person's progress is kept. */
   db: Db;
+  /** Where the audio of the learners' own lessons is kept. */
+  files: FileStore;
 }
 
 /** The audio's URL names its content, so a browser may keep it for good. */
@@ -71,6 +75,7 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
   });
 
   lessonChatRoute(app, catalog, options.services);
+  registerOwnLessons(app, options.db, options.files);
   indexLessonsWhenReady(app, options.db, catalog);
 }
 

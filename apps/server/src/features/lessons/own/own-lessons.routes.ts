@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ownLessonEndpoints } from '@turtle/shared/endpoints/own-lessons.schemas';
+import type { Lesson } from '@turtle/shared/lesson';
+import {
+  lessonLength,
+  OWN_LESSON_MESSAGES,
+  ownLessonAudioUrl,
+  type OwnLessonSummary,
+} from '@turtle/shared/own-lessons';
+import type { Db } from '../../../db/database';
+import type { FileStore } from '../../../core/storage/file-store';
+import { lockUser } from '../../../core/identity/users.repository';
+import { requireUser } from '../../../core/identity/sessions';
+import { HttpError } from '../../../lib/http-error';
+import { route } from '../../../lib/route';
+import { CaptionError, parseCaptions } from './captions';
+import { cuesToTranscript } from './cue-sentences';
+import { checkFits, checkTranscriptFits } from './own-lesson-limits';
+import {
+  deleteOwnLesson,
+  findOwnLesson,
+  insertOwnLesson,
+  listOwnLessons,
+  ownLessonAllowance,
+  renameOwnLesson,
+  takeUpload,
+} from './own-lessons.repository';
+
+const notFound = () => new HttpError(404, 'notFound', OWN_LESSON_MESSAGES.notFound);
+
+function summary(row: { id: string; title: string; durationMs: number; createdAt: number }): OwnLessonSummary {
+  return { ...row, duration: lessonLength(row.durationMs) };
+}
+
+/**
+ * The learner's own lessons (docs/decisions/046-own-lessons.md): listed, made from an uploaded audio file and its
+ * transcript, read by the player, renamed and deleted, each only by its owner (another person's id is 404).
+ */
+export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore): void {
+  const options = { user: requireUser };
+
+  route(app, ownLessonEndpoints.list, options, async ({ user }) => ({
+    lessons: (await listOwnLessons(db, user.id)).map(summary),
+    allowance: await ownLessonAllowance(db, user),
+  }));
+
+  /**
+   * The transcript is read before the transaction; then, with the person's row locked so two makes at once count
+   * each other, the plan's limits are checked and the upload becomes the lesson.
+   */
+  route(app, ownLessonEndpoints.create, options, async ({ user, body }) => {
+    let cues;
+    try {
+      cues = parseCaptions(body.transcript);
+    } catch (error) {
+      if (error instanceof CaptionError) throw new HttpError(400, 'validation', error.message);
+      throw error;
+    }
+    const transcript = cuesToTranscript(cues);
+    const lastCueStart = cues.at(-1)!.startMs;
+    const now = Date.now();
+    const lesson = await db.transaction(async (tx) => {
+      const person = (await lockUser(tx, user.id)) ?? user;
+      const upload = await takeUpload(tx, user.id, body.uploadId, now);
+      if (!upload) throw new HttpError(404, 'notFound', OWN_LESSON_MESSAGES.uploadGone);
+      checkTranscriptFits(lastCueStart, upload.durationMs);
+      checkFits(await ownLessonAllowance(tx, person), upload.durationMs);
+      const row = {
+        id: randomUUID(),
+        userId: user.id,
+        title: body.title,
+        audioKey: upload.audioKey,
+        audioType: upload.audioType,
+        audioBytes: upload.audioBytes,
+        durationMs: upload.durationMs,
+        transcript,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await insertOwnLesson(tx, row);
+      return row;
+    });
+    return { lesson: summary(lesson) };
+  });
+
+  route(app, ownLessonEndpoints.get, options, async ({ user, params }) => {
+    const row = await findOwnLesson(db, user.id, params.id);
+    if (!row) throw notFound();
+    const lesson: Lesson = {
+      id: row.id,
+      title: row.title,
+      duration: lessonLength(row.durationMs),
+      ready: true,
+      audioFile: ownLessonAudioUrl(row.id),
+      captionsFile: null,
+      transcript: row.transcript,
+    };
+    return { lesson };
+  });
+
+  route(app, ownLessonEndpoints.rename, options, async ({ user, body }) => {
+    const row = await renameOwnLesson(db, user.id, body.id, body.title, Date.now());
+    if (!row) throw notFound();
+    return { lesson: summary(row) };
+  });
+
+  /** The row goes first; its file after, so a failure in between leaves a file no lesson names, never the reverse. */
+  route(app, ownLessonEndpoints.delete, options, async ({ user, body }) => {
+    const audioKey = await deleteOwnLesson(db, user.id, body.id);
+    if (!audioKey) throw notFound();
+    await store.remove(audioKey);
+    return { ok: true as const };
+  });
+}

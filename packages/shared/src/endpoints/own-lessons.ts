@@ -1,0 +1,35 @@
+import type { GetLessonResponse } from '../lesson';
+import type {
+  CreateOwnLessonBodySchema,
+  DeleteOwnLessonBodySchema,
+  OwnLessonSummary,
+  OwnLessonUpload,
+  OwnLessonsResponse,
+  RenameOwnLessonBodySchema,
+} from '../own-lessons';
+import { endpointTable, get, post, type FileUpload } from './endpoint';
+import type { IdParamsSchema } from './path-params';
+
+/** docs/api.md "Your own lessons" (docs/decisions/046-own-lessons.md): made, listed, played and kept by their owner. */
+export const ownLessonEndpoints = endpointTable<OwnLessonShapes>()({
+  list: get('/api/lessons/mine'),
+  /** The audio file's bytes, kept for an hour until a lesson is made of it. */
+  upload: post('/api/lessons/mine/audio', { encoding: 'binary' }),
+  create: post('/api/lessons/mine', { encoding: 'json' }),
+  get: get('/api/lessons/mine/:id'),
+  /** The audio, with ranges, for its owner only. */
+  audio: get('/api/lessons/mine/:id/audio', { kind: 'file' }),
+  rename: post('/api/lessons/mine/rename', { encoding: 'json' }),
+  delete: post('/api/lessons/mine/delete', { encoding: 'json' }),
+});
+
+/** What each entry above takes and answers: its body, query and path parameters (as schemas) and its answer. */
+type OwnLessonShapes = {
+  list: { response: OwnLessonsResponse };
+  upload: { body: FileUpload; response: OwnLessonUpload };
+  create: { body: typeof CreateOwnLessonBodySchema; response: { lesson: OwnLessonSummary } };
+  get: { params: typeof IdParamsSchema; response: GetLessonResponse };
+  audio: { params: typeof IdParamsSchema };
+  rename: { body: typeof RenameOwnLessonBodySchema; response: { lesson: OwnLessonSummary } };
+  delete: { body: typeof DeleteOwnLessonBodySchema; response: { ok: true } };
+};
