@@ -7,6 +7,9 @@ import { LESSON_COUNT } from './constants';
 /** The ids product.md §3 names: "1" to "7". */
 export const LESSON_IDS = Array.from({ length: LESSON_COUNT }, (_, index) => String(index + 1));
 
+/** One of the series' lessons; any other id is a learner's own (docs/decisions/046-own-lessons.md). */
+export const isSeriesLesson = (id: string): boolean => LESSON_IDS.includes(id);
+
 export const LESSON_NOT_FOUND_MESSAGE = 'Lesson not found!';
 export const LESSON_NOT_READY_MESSAGE = 'Lesson not ready!';
 

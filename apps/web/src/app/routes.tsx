@@ -13,7 +13,7 @@ import {
   loadTestScreen,
 } from '../features/chat';
 import { loadContactPage } from '../features/contact';
-import { loadLessonsScreen } from '../features/lessons';
+import { loadLessonsScreen, loadNewLessonScreen } from '../features/lessons';
 import {
   loadBillingScreen,
   loadDemoCheckoutScreen,
@@ -124,6 +124,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'checkout/demo',
                 ...lazyScreen(titled('Demo checkout'), loadDemoCheckoutScreen, (m) => m.DemoCheckoutScreen),
+              },
+              {
+                path: 'lessons/new',
+                ...lazyScreen(titled('New lesson'), loadNewLessonScreen, (m) => m.NewLessonScreen),
               },
               { path: 'notes', ...lazyScreen(titled('Notes'), loadNotesScreen, (m) => m.NotesScreen) },
               { path: 'note/new', ...noteEditor('New note') },

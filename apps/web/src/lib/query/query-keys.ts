@@ -5,6 +5,7 @@
 export const queryKeys = {
   lessons: ['lessons'] as const,
   lesson: (id: string) => ['lessons', id] as const,
+  ownLessons: ['own-lessons'] as const,
   lessonProgress: (userId: string) => ['lesson-progress', userId] as const,
   decks: ['cards', 'decks'] as const,
   cardsSummary: (timeZone: string) => ['cards', 'summary', timeZone] as const,

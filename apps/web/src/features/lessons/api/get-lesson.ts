@@ -1,13 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { lessonEndpoints } from '@turtle/shared/endpoints/lessons';
+import { ownLessonEndpoints } from '@turtle/shared/endpoints/own-lessons';
 import type { Lesson } from '@turtle/shared/lesson';
+import { isSeriesLesson } from '@turtle/shared/lesson-helpers';
 import { api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query/query-client';
 import { queryKeys } from '../../../lib/query/query-keys';
 
-/** `GET /api/lessons/{id}`: one lesson with its transcript; an unknown id rejects with a 404 `ApiError`. */
+/**
+ * `GET /api/lessons/{id}`, or `/api/lessons/mine/{id}` for a learner's own (docs/decisions/046-own-lessons.md): one
+ * lesson with its transcript; an unknown id rejects with a 404 `ApiError`.
+ */
 export const getLesson = async (id: string, signal?: AbortSignal): Promise<Lesson> =>
-  (await api.call(lessonEndpoints.get, { params: { id }, signal })).lesson;
+  (await api.call(isSeriesLesson(id) ? lessonEndpoints.get : ownLessonEndpoints.get, { params: { id }, signal }))
+    .lesson;
 
 /**
  * How long a lesson read counts as fresh: a lesson is built content that changes only with a release, so the player

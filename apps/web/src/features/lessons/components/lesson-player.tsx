@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LESSON_SERIES_TITLE, LESSON_SKIP_STEP_SECONDS } from '@turtle/shared/constants';
 import type { Lesson, TranscriptEntry } from '@turtle/shared/lesson';
+import { isSeriesLesson } from '@turtle/shared/lesson-helpers';
 import { Button } from '../../../components/ui/button';
 import { setLessonCompleted, useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { useWhenIdle } from '../../../lib/use-when-idle';
@@ -121,18 +122,20 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
           <BackToLessons />
           <div className="min-w-0 flex-1 pt-0.5">
             <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-              {LESSON_SERIES_TITLE} · Lesson {lesson.id}
+              {isSeriesLesson(lesson.id) ? `${LESSON_SERIES_TITLE} · Lesson ${lesson.id}` : 'My lessons'}
             </p>
             <h1 id="lesson-title" className="text-lg font-bold tracking-tight text-slate-900 sm:text-xl">
               {lesson.title}
             </h1>
           </div>
           <div className="mt-1 flex shrink-0 gap-2">
-            <LazyMakeCardsMenu
-              lessonId={lesson.id}
-              current={lesson.transcript[audio.currentIndex]}
-              onOpen={controls.pause}
-            />
+            {isSeriesLesson(lesson.id) && (
+              <LazyMakeCardsMenu
+                lessonId={lesson.id}
+                current={lesson.transcript[audio.currentIndex]}
+                onOpen={controls.pause}
+              />
+            )}
             <div className="hidden sm:block">
               <AskButton onClick={openChat} disabled={chatOpen} />
             </div>

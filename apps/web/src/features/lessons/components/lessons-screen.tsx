@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { LESSON_COUNT, LESSON_SERIES_TITLE } from '@turtle/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { setLessonCompleted, useLessonMarks, useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
@@ -8,6 +9,7 @@ import { useLessons } from '../hooks/use-lessons';
 import { syncLessonProgress } from '../lib/progress-sync';
 import { useSettlingOrder } from '../hooks/use-settling-order';
 import { LessonCard } from './lesson-card';
+import { OwnLessonsSection } from './own-lessons-section';
 
 function LessonListSkeleton() {
   return (
@@ -61,6 +63,16 @@ export function LessonsScreen() {
             />
           ))}
         </ul>
+      )}
+      {userId ? (
+        <OwnLessonsSection />
+      ) : (
+        <p className="text-sm text-slate-600">
+          <Link to="/login" className="font-medium text-brand-700 underline">
+            Log in
+          </Link>{' '}
+          to make lessons from your own audio and transcripts.
+        </p>
       )}
     </section>
   );

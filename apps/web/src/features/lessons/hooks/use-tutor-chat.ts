@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
 import { lessonEndpoints } from '@turtle/shared/endpoints/lessons';
 import type { Lesson, LessonChatBody } from '@turtle/shared/lesson';
-import { fullScriptOf } from '@turtle/shared/lesson-helpers';
+import { fullScriptOf, isSeriesLesson } from '@turtle/shared/lesson-helpers';
 import { useAssistantStream, type AssistantStreamEnd } from '../../../lib/chat-stream/use-assistant-stream';
 import { useChosenModel } from '../../../lib/chosen-model';
 import { errorMessage } from '../../../lib/error-message';
@@ -80,7 +80,8 @@ export function useTutorChat(lesson: Lesson): TutorChat {
       setLive('');
       setError(null);
       const body: LessonChatBody = {
-        lessonId: lesson.id,
+        // A learner's own lesson is not in the server's catalogue: the tutor reads the script sent here.
+        ...(isSeriesLesson(lesson.id) ? { lessonId: lesson.id } : {}),
         fullScript,
         currentSentence,
         messages: asked.slice(-CHAT_HISTORY_MAX_MESSAGES).map(({ sender, content }) => ({ role: sender, content })),

@@ -1,4 +1,4 @@
-import { LESSON_IDS, LESSON_POSITION_MAX_MS } from '@turtle/shared/lesson-helpers';
+import { isSeriesLesson, LESSON_IDS, LESSON_POSITION_MAX_MS } from '@turtle/shared/lesson-helpers';
 import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
 import { useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { JUST_READ_MS, queryClient } from '../../../lib/query/query-client';
@@ -94,7 +94,8 @@ export function saveLessonPosition(lessonId: string, positionMs: number, now: bo
   const last = lastPushAt.get(lessonId) ?? 0;
   if (!now && Date.now() - last < PUSH_EVERY_MS) return;
   lastPushAt.set(lessonId, Date.now());
-  if (!signedInId()) return;
+  // The account keeps the series' positions; a learner's own lesson resumes on this device (decision 046).
+  if (!signedInId() || !isSeriesLesson(lessonId)) return;
   saveLessonProgress({ lessonId, positionMs: ms }).catch(() => {
     // The device keeps the position; the next one reaches the account instead.
   });
