@@ -2,6 +2,7 @@ import { z } from './zod';
 import { safeText } from './text';
 import { CHAT_MENTIONED_NOTES_MAX, ModelNameSchema } from './chat-stream';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
+import { RetrievalScopeSchema } from './search';
 
 /**
  * Kept conversations (rules.md "Chat"). The server owns them: every exchange is saved as it happens, and a
@@ -124,7 +125,8 @@ export type ComposerMessage = z.infer<typeof ComposerMessageSchema>;
 
 /**
  * `POST /api/chat/send`: a new message (in a new conversation when `conversationId` is missing), or, with
- * `regenerate`, a new reply to the conversation's last message in place of the last reply. Answers with the
+ * `regenerate`, a new reply to the conversation's last message in place of the last reply; `scope` narrows what a
+ * message that mentions no note is answered from (decision 044). Answers with the
  * stream of product.md §7; its first chunk carries `meta` (see ChatSendMeta).
  */
 export const ChatSendBodySchema = z.union([
@@ -132,11 +134,13 @@ export const ChatSendBodySchema = z.union([
     conversationId: IdSchema.optional(),
     message: ComposerMessageSchema,
     model: ModelNameSchema.optional(),
+    scope: RetrievalScopeSchema.optional(),
   }),
   z.object({
     conversationId: IdSchema,
     regenerate: z.literal(true),
     model: ModelNameSchema.optional(),
+    scope: RetrievalScopeSchema.optional(),
   }),
 ]);
 export type ChatSendBody = z.infer<typeof ChatSendBodySchema>;

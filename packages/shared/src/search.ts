@@ -21,6 +21,16 @@ export const SearchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
+/**
+ * What the chat's answer is read from (decision 044): everything by default (no scope), or only the notes, the
+ * lessons, the cards, or the cards of one deck with its subdecks. A mentioned note still means that note alone.
+ */
+export const RetrievalScopeSchema = z.union([
+  z.object({ kind: z.enum(['note', 'lesson', 'card']) }),
+  z.object({ kind: z.literal('deck'), deckId: z.string().min(1).max(100) }),
+]);
+export type RetrievalScope = z.infer<typeof RetrievalScopeSchema>;
+
 /** One passage found: where it is (its source and its place there) and its text with the matched words marked. */
 export interface SearchResult {
   kind: PassageKind;

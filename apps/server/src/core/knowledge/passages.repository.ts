@@ -8,6 +8,7 @@ import { passages } from './knowledge.tables';
 import { splitIntoPassages } from './split-passages';
 import { trigramMatch, wordMatch, type PassageMatch } from './passage-match';
 import { needsTrigrams, trigramHeadline, trigramTerms } from './trigram-match';
+import type { ReadFilter } from './source-groups';
 
 export interface IndexedSource {
   userId: string;
@@ -110,7 +111,7 @@ async function rankedPassages<Row>(
   userId: string,
   match: PassageMatch,
   columns: SQL,
-  { kind, limit, exceptParent, lessons = [] }: RankOptions,
+  { kind, kinds, parents, limit, exceptParent, lessons = [] }: RankOptions,
 ): Promise<(Row & PassagePlace)[]> {
   const result = await db.execute(sql`
     ${match.with}
@@ -121,6 +122,8 @@ async function rankedPassages<Row>(
     where (p.user_id = ${userId}${sharedLessons(lessons)})
       and ${match.where}
       ${kind ? sql`and p.kind = ${kind}` : sql``}
+      ${kinds ? sql`and p.kind in (${inList(kinds)})` : sql``}
+      ${parents ? sql`and p.parent_id in (${inList(parents)})` : sql``}
       ${exceptParent ? sql`and p.parent_id is distinct from ${exceptParent}` : sql``}
     order by ${match.rank} desc, p.updated_at desc, p.position
     limit ${limit}`);
@@ -131,14 +134,19 @@ async function rankedPassages<Row>(
   }));
 }
 
+/** Values for `in (…)`; an empty list is `null`, which matches nothing. */
+function inList(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`null`;
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
 /** The shared lesson passages (no owner, decision 039) of the lessons the reader may open, or none. */
 function sharedLessons(lessons: readonly string[]): SQL {
   if (lessons.length === 0) return sql``;
-  const ids = sql.join(
-    lessons.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return sql` or (p.user_id is null and p.kind = 'lesson' and p.source_id in (${ids}))`;
+  return sql` or (p.user_id is null and p.kind = 'lesson' and p.source_id in (${inList(lessons)}))`;
 }
 
 export interface ReadScope {
@@ -146,7 +154,7 @@ export interface ReadScope {
   lessons?: readonly string[];
 }
 
-interface RankOptions extends ReadScope {
+interface RankOptions extends ReadScope, ReadFilter {
   kind?: PassageKind;
   limit: number;
   /** Leave out the sources this holds: the conversation a reply is being written in. */
@@ -212,13 +220,20 @@ const ALTERNATIVES = new Set(['or', 'and']);
 /**
  * The owner's passages that best answer `question`, for the assistant (docs/decisions/036-one-index.md): any of its
  * words (or, in a script without word breaks, its trigrams: decision 044) may match (a question has words its answer
- * lacks), more matches rank higher, at most `perSource` passages of one source. Empty when nothing matches.
+ * lacks), more matches rank higher, at most `perSource` passages of one source, only of the kinds and parents
+ * `filter` names (the chat's scope). Empty when nothing matches.
  */
 export async function retrievePassages(
   db: DbOrTx,
   userId: string,
   question: string,
-  { limit, perSource, exceptParent, lessons }: { limit: number; perSource: number; exceptParent?: string } & ReadScope,
+  {
+    limit,
+    perSource,
+    exceptParent,
+    lessons,
+    ...filter
+  }: { limit: number; perSource: number; exceptParent?: string } & ReadScope & ReadFilter,
 ): Promise<RetrievedPassage[]> {
   let match: PassageMatch;
   if (needsTrigrams(question)) {
@@ -236,6 +251,7 @@ export async function retrievePassages(
     limit: limit * perSource,
     exceptParent,
     lessons,
+    ...filter,
   });
   // A past chat counts as one source: its messages do not crowd out the rest.
   const perSourceCount = new Map<string, number>();

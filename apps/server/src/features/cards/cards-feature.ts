@@ -5,6 +5,8 @@ import { registerPersonCounter } from '../../core/identity/person-counts';
 import { countCards } from './decks/card-counts';
 import { indexCardsLeftOut } from './decks/card-index';
 import { registerIndexBackfill } from '../../core/knowledge/index-backfills';
+import { registerSourceGroup } from '../../core/knowledge/source-groups';
+import { ownDeckSubtree } from './decks/decks.repository';
 import { decksRoutes } from './decks/decks.routes';
 import { draftsRoutes } from './drafts/drafts.routes';
 import { cardMediaRoutes } from './media/card-media.routes';
@@ -15,7 +17,8 @@ import { transferRoutes } from './transfer/transfer.routes';
  * Flashcards (docs/decisions/012-flashcards.md), one room a folder, each registering its own routes: decks and cards,
  * review (the queue, grades, settings, the load forecast), drafts, transfer (CSV and Anki, in and out), analytics
  * with the optimizer (`optimizer/`, docs/decisions/013-analytics-and-optimizer.md). Cards written before the index held
- * them are indexed by a pass it registers with core/knowledge (decision 044).
+ * them are indexed by a pass it registers with core/knowledge, and a deck is a group a chat can be narrowed to (decision
+ * 044).
  */
 export function registerCards(app: FastifyInstance, options: CardsOptions): void {
   decksRoutes(app, options);
@@ -26,4 +29,10 @@ export function registerCards(app: FastifyInstance, options: CardsOptions): void
   cardMediaRoutes(app, options);
   registerPersonCounter(app, { name: 'cards', count: (userIds) => countCards(options.db, userIds) });
   registerIndexBackfill(app, { name: 'cards', run: (shouldStop) => indexCardsLeftOut(options.db, shouldStop) });
+  // A chat narrowed to a deck reads its cards and its subdecks' (decision 044).
+  registerSourceGroup(app, {
+    name: 'deck',
+    kind: 'card',
+    parents: async (userId, deckId) => (await ownDeckSubtree(options.db, userId, deckId)).map((deck) => deck.id),
+  });
 }

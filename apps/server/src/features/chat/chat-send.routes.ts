@@ -26,6 +26,7 @@ import { KeptReplySaver } from './kept-reply';
 import { loadMentionedNotes } from './mentioned-notes';
 import { retrieveForQuestion, type CitedPassage } from './retrieved-notes';
 import { saveExchange } from './save-exchange';
+import { scopeFilter } from '../../core/knowledge/source-groups';
 
 const ALREADY_SENT = () => new HttpError(409, 'conflict', 'This message was already sent. Its reply is on its way.');
 
@@ -53,11 +54,12 @@ export function chatSendRoutes(app: FastifyInstance, services: AssistantServices
     app,
     chatEndpoints.send,
     { user: requireUser, config: { cachedSession: true }, preHandler: assistantRateLimit(app) },
-    (input, request, reply) => send(input, request, reply, services),
+    (input, request, reply) => send(app, input, request, reply, services),
   );
 }
 
 async function send(
+  app: FastifyInstance,
   { user, body }: { user: UserRow; body: ChatSendBody },
   request: FastifyRequest,
   reply: FastifyReply,
@@ -67,6 +69,8 @@ async function send(
   const model = resolveModel(services.config, body.model);
   const regenerate = 'regenerate' in body;
   const sent = { scope: 'chat-send', userId: user.id };
+  // What a message that mentions no note is answered from (decision 044): everything, or the scope chosen.
+  const filter = await scopeFilter(app, user.id, body.scope);
   // One round trip: an earlier answer to this Idempotency-Key, the conversation, its messages and the mentioned
   // notes are read together, and, for a new message that names no note, the passages found for it (decision 036).
   const [replayed, existing, history, mentioned, foundForMessage] = await Promise.all([
@@ -76,7 +80,7 @@ async function send(
     regenerate ? [] : loadMentionedNotes(db, user.id, body.message.noteIds),
     regenerate || body.message.noteIds?.length
       ? undefined
-      : retrieveForQuestion(db, user.id, body.message.content, body.conversationId),
+      : retrieveForQuestion(db, user.id, body.message.content, body.conversationId, filter),
   ]);
   // A retry of a send whose answer was lost: the first exchange, not a second one.
   if (replayed) return replay(request, reply, replayed.meta);
@@ -90,7 +94,7 @@ async function send(
   const retrieved =
     foundForMessage ??
     (lastQuestion && notes.length === 0
-      ? await retrieveForQuestion(db, user.id, lastQuestion.content, body.conversationId)
+      ? await retrieveForQuestion(db, user.id, lastQuestion.content, body.conversationId, filter)
       : { passages: [], sources: [] });
 
   const modelHistory = toModelHistory(
@@ -150,8 +154,8 @@ function citedNotes(passages: CitedPassage[]): MentionedNote[] {
     if (note) note.content += `\n\n${passage.body}`;
     else {
       const found =
-        passage.kind === 'chat'
-          ? { kind: 'chat' as const }
+        passage.kind === 'chat' || passage.kind === 'card'
+          ? { kind: passage.kind }
           : passage.at
             ? { kind: 'lesson' as const, at: passage.at }
             : undefined;

@@ -3,6 +3,7 @@ import { formatClock } from '@turtle/shared/lesson-helpers';
 import type { Db } from '../../db/database';
 import { retrievePassages, type RetrievedPassage } from '../../core/knowledge/passages.repository';
 import { lessonsOpenTo } from '../../core/lessons/lesson-passages';
+import type { ReadFilter } from '../../core/knowledge/source-groups';
 import type { PromptPassage } from './prompt';
 
 /** How many passages a reply is given, and from one note (or one past chat) at most (docs/decisions/036-one-index.md). */
@@ -61,18 +62,21 @@ export function citePassages(found: RetrievedPassage[]): { passages: CitedPassag
 /**
  * With no note mentioned, the passages of the person's material that best match the question, each numbered by its
  * source, and the sources in that order. The conversation being answered is left out: it is already the history.
+ * `filter` is the chat's scope (decision 044): only notes, lessons, cards or one deck's cards.
  */
 export async function retrieveForQuestion(
   db: Db,
   userId: string,
   question: string,
   exceptConversation?: string,
+  filter: ReadFilter = {},
 ): Promise<{ passages: CitedPassage[]; sources: MessageSource[] }> {
   const found = await retrievePassages(db, userId, question, {
     limit: RETRIEVED_PASSAGES_MAX,
     perSource: RETRIEVED_PER_NOTE_MAX,
     exceptParent: exceptConversation,
     lessons: lessonsOpenTo(),
+    ...filter,
   });
   return citePassages(found);
 }

@@ -12,10 +12,10 @@ export interface MentionedNote {
   /** A note found for the question, not mentioned: the number the reply cites it by ([1]). */
   citation?: number;
   /**
-   * What was found when it is not a note (decision 039): a past chat's message, or a lesson's moment with its
-   * `mm:ss`.
+   * What was found when it is not a note (decision 039): a past chat's message, a card (decision 044), or a
+   * lesson's moment with its `mm:ss`.
    */
-  found?: { kind: 'chat' } | { kind: 'lesson'; at: string };
+  found?: { kind: 'chat' } | { kind: 'card' } | { kind: 'lesson'; at: string };
 }
 
 /** The lesson a tutor question is about (`POST /api/lesson/chat`): its transcript and where the learner paused. */

@@ -58,6 +58,13 @@ describe('offline reply', () => {
     expect(reply).toContain('**From the lesson “Why invest” at 01:05 [2]:**');
   });
 
+  it('names a card it quotes by its front (decision 044)', () => {
+    const reply = offlineReply('what are fund fees?', [
+      { name: 'What are fund fees?', content: 'What are fund fees?\n\nCosts.', citation: 1, found: { kind: 'card' } },
+    ]);
+    expect(reply).toContain('**From your card “What are fund fees?” [1]:**');
+  });
+
   it('without notes, explains how to mention one', () => {
     expect(offlineReply('hello', [])).toContain('Mention a note with **@**');
   });

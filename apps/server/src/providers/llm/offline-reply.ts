@@ -73,9 +73,10 @@ export function mostRelevantSentences(text: string, question: string, count = QU
   return chosen.map((item) => item.sentence);
 }
 
-/** Where a quote is from: the note, the past chat or the lesson's moment. */
+/** Where a quote is from: the note, the past chat, the card (decision 044) or the lesson's moment. */
 function quotedFrom({ name, found }: MentionedNote): string {
   if (found?.kind === 'chat') return `From your chat “${name}”`;
+  if (found?.kind === 'card') return `From your card “${name}”`;
   if (found?.kind === 'lesson') return `From the lesson “${name}” at ${found.at}`;
   return `From your note “${name}”`;
 }

@@ -21,6 +21,7 @@ import { DeleteConversationDialog } from './delete-conversation-dialog';
 import { LimitReached, limitReachedText } from './limit-reached';
 import { MentionTips } from './mention-tips';
 import { OfflineBadge } from './offline-badge';
+import { ScopePicker, useRetrievalScope } from './scope-picker';
 import { UsageMeter } from './usage-meter';
 
 const isCoarsePointer = () => window.matchMedia('(pointer: coarse)').matches;
@@ -71,7 +72,8 @@ export function ChatsScreen() {
     }, CHAT_INPUT_REFOCUS_DELAY_MS);
   }, [list, refreshUsage]);
   const { model } = useChosenModel();
-  const chat = useChat({ conversationId, model, onCreated, onReplyEnded });
+  const scope = useRetrievalScope();
+  const chat = useChat({ conversationId, model, scope: scope.scope, onCreated, onReplyEnded });
 
   // `/chats` alone resumes the latest conversation (or starts a new one when there is none). Not while this page is
   // writing a reply: the conversation its first message made is in the list a moment before it is in the address,
@@ -161,9 +163,12 @@ export function ChatsScreen() {
             onStop={chat.busy ? chat.stop : undefined}
             onSend={chat.send}
           />
-          <div className="mt-1.5 flex min-h-8 items-center justify-between gap-3">
+          <div className="mt-1.5 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
             <UsageMeter usage={usage} />
-            <ModelPicker />
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <ScopePicker state={scope} />
+              <ModelPicker />
+            </div>
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { chatEndpoints } from '@turtle/shared/endpoints/chat';
+import type { RetrievalScope } from '@turtle/shared/search';
 import type {
   ChatSendBody,
   ChatSendMeta,
@@ -72,6 +73,8 @@ interface UseChatOptions {
   onReplyEnded(): void;
   /** The model picked on this device, or undefined for the server's default. */
   model: string | undefined;
+  /** What a message that mentions no note is answered from (decision 044); undefined for everything. */
+  scope?: RetrievalScope;
 }
 
 /**
@@ -79,7 +82,7 @@ interface UseChatOptions {
  * reply as it streams. Leaving (another conversation, a reload) does not stop the reply on the server; coming back
  * follows it until it ends. Only Stop ends it early, keeping what was written.
  */
-export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseChatOptions): Chat {
+export function useChat({ conversationId, model, scope, onCreated, onReplyEnded }: UseChatOptions): Chat {
   // A reply streams in with its events checked: the checker loads once the screen has settled (decision 030).
   const stream = useAssistantStream({ outlivesPage: true, preloadDecoder: true });
   const [state, dispatch] = useReducer(chatReducer, conversationId, initialChatState);
@@ -88,10 +91,12 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
   const openId = useRef(conversationId);
   const callbacks = useRef({ onCreated, onReplyEnded });
   const modelRef = useRef(model);
+  const scopeRef = useRef(scope);
   useEffect(() => {
     openId.current = conversationId;
     callbacks.current = { onCreated, onReplyEnded };
     modelRef.current = model;
+    scopeRef.current = scope;
   });
   const replyEnded = useCallback(() => callbacks.current.onReplyEnded(), []);
 
@@ -118,11 +123,12 @@ export function useChat({ conversationId, model, onCreated, onReplyEnded }: UseC
     async (body: ChatSendBody, idempotencyKey = newIdempotencyKey()) => {
       streamOf.current = conversationId;
       const model = modelRef.current;
+      const scope = scopeRef.current;
       let meta: ChatSendMeta | undefined;
       const end = await stream.start(
         {
           endpoint: chatEndpoints.send,
-          body: { ...body, ...(model ? { model } : {}) },
+          body: { ...body, ...(model ? { model } : {}), ...(scope ? { scope } : {}) },
           // One key per message sent: a retry after a lost answer gets the first exchange back, not a second reply.
           idempotencyKey,
         },
