@@ -1,5 +1,16 @@
 /** The tables core/assistant owns (docs/architecture.md "Data"): the daily reply counts, the stream slots and each reply's usage. */
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../identity/identity.tables';
 
 /** Assistant replies a user started on one UTC day (rules.md "Chat": daily limits per plan). */
@@ -60,5 +71,29 @@ export const replyUsage = pgTable(
   (table) => [
     index('reply_usage_created_at_idx').on(table.createdAt),
     index('reply_usage_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * `reply_usage` summed by UTC day, person, model and plan, kept by the statement that writes each reply's row, so the
+ * console's usage, margins and heaviest users read days, not every reply (decision 037 "Usage and cost"; 5,000,000
+ * replies took seconds). A deleted account's sums stay without a person, as its replies do.
+ */
+export const replyUsageDays = pgTable(
+  'reply_usage_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    model: text('model').notNull(),
+    plan: integer('plan').notNull(),
+    replies: integer('replies').notNull(),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull(),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull(),
+    /** Replies whose tokens were estimated from the text. */
+    estimated: integer('estimated').notNull(),
+  },
+  (table) => [
+    uniqueIndex('reply_usage_days_key').on(table.day, table.userId, table.model, table.plan),
+    index('reply_usage_days_user_id_idx').on(table.userId),
   ],
 );
