@@ -36,7 +36,7 @@ import { notesRoutes } from './features/notes/notes.routes';
 import { registerSearch } from './features/search/search-feature';
 import { adminRoutes } from './features/admin/admin.routes';
 import { lessonsRoutes } from './features/lessons/lessons.routes';
-import { openLocalFileStore } from './core/storage/local-file-store';
+import { openFileStore } from './core/storage/open-file-store';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './core/identity/sessions';
 import { accountRoutes } from './features/user/account.routes';
@@ -152,7 +152,7 @@ export async function buildApp({
   chatStreamRoutes(app, assistantServices);
   chatSendRoutes(app, assistantServices);
   conversationsRoutes(app, database.db, assistantServices);
-  const files = await openLocalFileStore(config.filesDir);
+  const files = await openFileStore(config.files);
   await lessonsRoutes(app, { services: assistantServices, dir: lessonsDir, db: database.db, files });
   let lessons: Promise<LessonCatalog> | undefined;
   registerCards(app, {

@@ -99,7 +99,7 @@ describe('own lessons from audio and its transcript', () => {
     });
     expect((renamed.data as { lesson: OwnLessonSummary }).lesson.title).toBe('Fees, episode 12');
 
-    const filesDir = server.config.filesDir;
+    const filesDir = (server.config.files as { dir: string }).dir;
     expect((await filesUnder(filesDir)).some((file) => file.includes(lesson.id) || file.includes(me.id))).toBe(true);
     const deleted = await call(server.url, '/api/lessons/mine/delete', { json: { id: lesson.id }, cookie: me.cookie });
     expect(deleted.status).toBe(200);
@@ -150,7 +150,7 @@ describe('own lessons from audio and its transcript', () => {
 describe('own lessons: bad input', () => {
   it('refuses a file that is not audio whatever its name, and an empty one, keeping nothing', async () => {
     const me = await person();
-    const before = await filesUnder(server.config.filesDir);
+    const before = await filesUnder((server.config.files as { dir: string }).dir);
     const html = await upload(me.cookie, Buffer.from('<html><script>alert(1)</script></html>'));
     expect(html.status).toBe(400);
     expect((html.data as { message: string }).message).toBe(
@@ -159,7 +159,7 @@ describe('own lessons: bad input', () => {
     expect((await upload(me.cookie, new Uint8Array(0))).status).toBe(400);
     const sent = await call(server.url, '/api/lessons/mine/audio', { json: { a: 1 }, cookie: me.cookie });
     expect(sent.status).toBe(415);
-    expect(await filesUnder(server.config.filesDir)).toEqual(before);
+    expect(await filesUnder((server.config.files as { dir: string }).dir)).toEqual(before);
   });
 
   it('refuses transcripts that cannot follow the audio, with what is wrong', async () => {
@@ -213,7 +213,9 @@ describe('own lessons: bad input', () => {
       .from(ownLessonUploads)
       .where(eq(ownLessonUploads.id, stale.uploadId));
     expect(rows).toEqual([]);
-    expect((await filesUnder(server.config.filesDir)).some((file) => file.endsWith(stale.uploadId))).toBe(false);
+    expect(
+      (await filesUnder((server.config.files as { dir: string }).dir)).some((file) => file.endsWith(stale.uploadId)),
+    ).toBe(false);
   });
 
   it('Free keeps three lessons: the fourth is refused with the upgrade, and its upload is kept for a retry', async () => {

@@ -5,6 +5,7 @@ import { OFFLINE_MODEL } from '@turtle/shared/app-config';
 import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES, SPEC_MODEL } from '@turtle/shared/constants';
 import { normalizeEmail } from '@turtle/shared/email';
 import { ConfigError } from './config-error';
+import { STORAGE_ENV, storageConfig, type StorageConfig } from './storage-config';
 import { ModelPricesSchema, type ModelPrice } from './model-prices';
 import { isLoopbackHost } from './loopback';
 import { resolveSafeDefaults } from './safe-defaults';
@@ -141,6 +142,7 @@ const EnvSchema = z.object({
   PAYMENTS: z.enum(['demo', 'stripe'], { error: 'must be demo or stripe' }).optional(),
   /** Unset: Secure when PUBLIC_URL is https, or (without PUBLIC_URL) when HOST is not loopback. */
   COOKIE_SECURE: flag.optional(),
+  ...STORAGE_ENV,
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -169,8 +171,8 @@ export interface AppConfig {
   port: number;
   publicOrigin: string | undefined;
   database: DatabaseConfig;
-  /** Where large files are kept (the audio of learners' own lessons): `DATA_DIR/files`. */
-  filesDir: string;
+  /** Where large files are kept (the audio of learners' own lessons): `DATA_DIR/files`, or an S3 bucket. */
+  files: StorageConfig;
   logLevel: Env['LOG_LEVEL'];
   /** `true` (any), `false`, or a comma-separated list of proxy addresses, ranges and proxy-addr names. */
   trustProxy: boolean | string;
@@ -240,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
-    filesDir: path.resolve(e.DATA_DIR, 'files'),
+    files: storageConfig(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,

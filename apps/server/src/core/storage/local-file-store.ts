@@ -32,8 +32,9 @@ export async function openLocalFileStore(root: string): Promise<FileStore> {
       return createReadStream(file, range) as Readable;
     },
     size: async (key) => {
+      const file = pathOf(key);
       try {
-        return (await stat(pathOf(key))).size;
+        return (await stat(file)).size;
       } catch {
         return null;
       }
