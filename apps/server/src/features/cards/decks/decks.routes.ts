@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CARD_LIST_PAGE_SIZE, cardOrdinals } from '@turtle/shared/cards';
 import { studyDayAt } from '@turtle/shared/cards-day';
 import { deckTree } from '@turtle/shared/cards-deck-tree';
+import { CARD_MEDIA_PATH } from '@turtle/shared/card-media';
 import { KEPT_NOTE_TYPE_TEXT } from '@turtle/shared/cards-template';
 import { cardDeckEndpoints } from '@turtle/shared/endpoints/cards/decks.schemas';
 import { HttpError } from '../../../lib/http-error';
@@ -9,6 +10,7 @@ import { onceForKey } from '../../../lib/idempotency';
 import { route } from '../../../lib/route';
 import { requireUser } from '../../../core/identity/sessions';
 import type { CardsOptions } from '../cards-options';
+import { freeUnusedMedia } from '../media/unused-media';
 import { countOwnDrafts } from '../drafts/drafts.repository';
 import { countsByDeck, queueCounts, remainingToday } from '../review/review-queue';
 import { getCardSettings } from '../settings.repository';
@@ -95,6 +97,8 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   route(app, cardDeckEndpoints.deleteDeck, { user: requireUser }, async ({ user, body: { id } }) => {
     // With its subdecks (docs/decisions/041-subdecks.md).
     if (!(await deleteOwnDeck(db, user.id, id))) throw deckNotFound();
+    // The images and sounds only its cards used are freed (docs/decisions/038-card-media.md).
+    await freeUnusedMedia(db, user.id);
     return { ok: true };
   });
 
@@ -132,9 +136,11 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
 
   /** An edit; cards it adds (new cloze numbers, reversed) count against the limit, cards it keeps keep their history. */
   route(app, cardDeckEndpoints.update, { user: requireUser }, async ({ user, body: { id, card, deckId } }) => {
-    return db.transaction(async (tx) => {
+    let hadMedia = false;
+    const answer = await db.transaction(async (tx) => {
       const note = await findOwnCardNote(tx, user.id, id);
       if (!note) throw cardNotFound();
+      hadMedia = `${note.front} ${note.back}`.includes(CARD_MEDIA_PATH);
       await requireOwnDeck(tx, user.id, deckId);
       if (note.sides) {
         // A note of a kept Anki note type shows its cards as its templates render them (decision 042): its deck and
@@ -155,10 +161,14 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
       const saved = await updateCardNote(tx, note, card, deckId, keep, add, Date.now());
       return { card: toCardNoteView(saved), allowance: await readAllowance(tx, user) };
     });
+    // An image or sound the edit took out may be used by no card any more.
+    if (hadMedia) await freeUnusedMedia(db, user.id);
+    return answer;
   });
 
   route(app, cardDeckEndpoints.delete, { user: requireUser }, async ({ user, body: { id } }) => {
     if (!(await deleteOwnCardNote(db, user.id, id))) throw cardNotFound();
+    await freeUnusedMedia(db, user.id);
     return { ok: true };
   });
 }
