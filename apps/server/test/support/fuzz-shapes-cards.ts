@@ -52,6 +52,12 @@ export const CARD_SHAPES: Record<string, Shape> = {
           desiredRetention: numberOr(fc.double({ min: 0.7, max: 0.97, noNaN: true })),
           newPerDay: numberOr(fc.nat(9999)),
           reviewsPerDay: numberOr(fc.nat(9999)),
+          // The daily load (docs/decisions/043-daily-load.md): optional, and nasty at times.
+          loadBalancing: optional(fc.oneof(fc.boolean(), nasty)),
+          easyDays: optional(
+            fc.oneof(fc.array(fc.constantFrom('normal', 'reduced', 'minimum'), { minLength: 7, maxLength: 7 }), nasty),
+          ),
+          reviewOrder: optional(fc.oneof(fc.constantFrom('due', 'retrievability'), nasty)),
         })
         .map((json) => ({ path: '/api/cards/settings', json })),
   },
