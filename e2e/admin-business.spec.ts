@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse } from '@turtle/shared/billing';
 import { DAY_MS } from '@turtle/shared/constants';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import { applyAdminEmails } from '../apps/server/src/core/identity/administrators';
-import { replyUsage } from '../apps/server/src/core/assistant/assistant.tables';
+import { replyUsageDays } from '../apps/server/src/core/assistant/assistant.tables';
 import { activeDays } from '../apps/server/src/core/identity/identity.tables';
 import { createSessionToken, createUser } from '../apps/server/test/support/factories';
 import { call } from '../apps/server/test/support/http';
@@ -54,21 +53,19 @@ beforeAll(async () => {
   expect((await call(app.url, '/api/billing/demo/pay', { json: { id }, cookie })).status).toBe(200);
   expect((await call(app.url, '/api/stripe/handle_payment_success', { form: { csId: id }, cookie })).status).toBe(200);
   // Replies yesterday: a dollar of reply tokens on Free (Ana), a dollar of prompt tokens on Pro (the payer).
-  const reply = (userId: string, plan: number, promptTokens: number, completionTokens: number) => ({
-    id: randomUUID(),
+  const replies = (userId: string, plan: number, promptTokens: number, completionTokens: number) => ({
+    day: isoDay(1),
     userId,
     model: 'offline',
-    source: 'chat',
     plan,
+    replies: 4,
     promptTokens,
     completionTokens,
-    counted: true,
-    ending: 'complete',
-    createdAt: daysAgo(1),
+    estimated: 0,
   });
   await db
-    .insert(replyUsage)
-    .values([reply(early[0]!.id, Plan.FREE, 0, 500_000), reply(payer.id, Plan.PRO, 1_000_000, 0)]);
+    .insert(replyUsageDays)
+    .values([replies(early[0]!.id, Plan.FREE, 0, 500_000), replies(payer.id, Plan.PRO, 1_000_000, 0)]);
 });
 
 async function bossPage(viewport = DESKTOP) {

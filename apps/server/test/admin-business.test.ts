@@ -6,7 +6,7 @@ import type { CheckoutResponse } from '@turtle/shared/billing';
 import { DAY_MS } from '@turtle/shared/constants';
 import { Plan, Subscription } from '@turtle/shared/plans';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
-import { activeDays, billingCustomers, fulfillments, replyUsage } from '../src/db/schema';
+import { activeDays, billingCustomers, fulfillments, replyUsageDays } from '../src/db/schema';
 import { checkout, newMember, paymentSuccess } from './support/billing';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
@@ -184,24 +184,23 @@ describe('the business', () => {
     const pro = await person('Pru', dayAgo(40), { plan: Plan.PRO, subscription: Subscription.MONTHLY });
     await paid(pro.id, 'monthly', dayAgo(40), { status: 'active' });
     const free = await person('Fred', dayAgo(40));
-    const reply = (userId: string, plan: number, model: string, tokens: [number, number], at = dayAgo(1)) => ({
-      id: randomUUID(),
+    // The console reads the daily sums each reply adds to (reply_usage_days).
+    const replies = (userId: string, plan: number, model: string, tokens: [number, number], at = dayAgo(1)) => ({
+      day: at.toISOString().slice(0, 10),
       userId,
       model,
-      source: 'chat',
       plan,
+      replies: 3,
       promptTokens: tokens[0],
       completionTokens: tokens[1],
-      counted: true,
-      ending: 'complete',
-      createdAt: at,
+      estimated: 0,
     });
-    await server.database.db.insert(replyUsage).values([
-      reply(free.id, Plan.FREE, PRICED, [1_000_000, 100_000]),
-      reply(pro.id, Plan.PRO, PRICED, [500_000, 0]),
-      reply(pro.id, Plan.PRO, 'mystery-model', [1000, 1000]),
+    await server.database.db.insert(replyUsageDays).values([
+      replies(free.id, Plan.FREE, PRICED, [1_000_000, 100_000]),
+      replies(pro.id, Plan.PRO, PRICED, [500_000, 0]),
+      replies(pro.id, Plan.PRO, 'mystery-model', [1000, 1000]),
       // Before the period: not in its cost.
-      reply(free.id, Plan.FREE, PRICED, [9_000_000, 0], dayAgo(10)),
+      replies(free.id, Plan.FREE, PRICED, [9_000_000, 0], dayAgo(10)),
     ]);
     const after = await business(7);
     const [freeBefore, proBefore] = before.margins.plans;

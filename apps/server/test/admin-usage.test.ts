@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUsageResponse } from '@turtle/shared/admin';
 import { DAY_MS } from '@turtle/shared/constants';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
-import { replyUsage } from '../src/core/assistant/assistant.tables';
+import { replyUsage, replyUsageDays } from '../src/core/assistant/assistant.tables';
 import { FAKE_MODEL } from './support/fake-llm';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
@@ -40,6 +40,7 @@ beforeAll(async () => {
 describe('usage and cost', () => {
   it('asks the upstream for its counts and keeps them, or estimates them when it gives none; prices the priced', async () => {
     await server.database.db.delete(replyUsage);
+    await server.database.db.delete(replyUsageDays);
     const free = await person('Fran');
     const pro = await person('Pia', 1);
 
@@ -72,12 +73,24 @@ describe('usage and cost', () => {
     expect(figures.heaviest[1]).toMatchObject({ userId: free.id, replies: 1, promptTokens: 1200 });
     const today = new Date().toISOString().slice(0, 10);
     expect(figures.days.at(-1)).toMatchObject({ day: today, replies: 4 });
+    // The console reads each day's sums, kept with every reply: they add up to the replies kept.
+    const sums = await server.database.db.select().from(replyUsageDays);
+    expect(sums.find((row) => row.userId === pro.id && row.model === FAKE_MODEL)).toMatchObject({
+      day: today,
+      plan: 1,
+      replies: 2,
+      promptTokens: 2400,
+      completionTokens: 600,
+      estimated: 0,
+    });
+    expect(sums.find((row) => row.model === OTHER_MODEL)).toMatchObject({ userId: pro.id, replies: 1, estimated: 1 });
     // Counts only: nothing of what was asked or answered.
     expect(JSON.stringify(figures)).not.toMatch(/question|Hello/);
   });
 
   it('counts a reply the page left too, and keeps the figures of a deleted account without its name', async () => {
     await server.database.db.delete(replyUsage);
+    await server.database.db.delete(replyUsageDays);
     const gone = await person('Gone');
     server.fakeLlm.script = { tokens: ['a', 'b'], usage: { prompt_tokens: 10, completion_tokens: 2 } };
     await ask(gone.cookie, 'Hi');

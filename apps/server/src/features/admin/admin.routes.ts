@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_PEOPLE_PAGE_SIZE, REAUTH_MESSAGES, REAUTH_WINDOW_MS } from '@turtle/shared/admin';
 import { RESET_PASSWORD_PATH } from '@turtle/shared/auth';
-import { DAY_MS } from '@turtle/shared/constants';
 import { adminEndpoints } from '@turtle/shared/endpoints/admin.schemas';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
 import type { ModelPrice } from '../../config/model-prices';
@@ -110,8 +109,8 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
   });
 
   route(app, adminEndpoints.usage, options, async ({ query }) => {
-    const since = Date.now() - query.days * DAY_MS;
-    return { since, ...(await usageSince(db, new Date(since), modelPrices)) };
+    const since = periodStart(query.days, Date.now());
+    return { since, ...(await usageSince(db, since, modelPrices)) };
   });
 
   route(app, adminEndpoints.business, options, async ({ query: { days } }) => {
