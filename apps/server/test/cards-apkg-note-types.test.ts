@@ -155,7 +155,12 @@ describe('a note of a kept note type', () => {
     const card = { kind: 'basic', front: note!.front, back: note!.back, tags: ['pets'] };
     const moved = await client.call('/api/cards/update', { id: note!.id, card, deckId: other.id });
     expect(moved.status, moved.text).toBe(200);
-    expect((moved.data as { card: CardNoteView }).card).toMatchObject({ deckId: other.id, tags: ['pets'], cards: 2 });
+    expect((moved.data as { card: CardNoteView }).card).toMatchObject({
+      deckId: other.id,
+      tags: ['pets'],
+      cards: 2,
+      fromNoteType: true,
+    });
     const kept = await db.select().from(cards).where(eq(cards.noteId, note!.id));
     expect(kept.map((row) => [row.ordinal, row.deckId]).sort()).toEqual([
       [0, other.id],

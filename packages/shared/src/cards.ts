@@ -160,6 +160,11 @@ export interface CardNoteView {
   tags: string[];
   source: CardSource | null;
   cards: number;
+  /**
+   * Present (true) when its cards are an imported Anki note type's templates rendered (docs/decisions/042-anki-note-types.md):
+   * `front` and `back` are its first card's sides, and only its deck and tags can be edited.
+   */
+  fromNoteType?: true;
   createdAt: number;
   updatedAt: number;
 }

@@ -201,6 +201,7 @@ export function toCardNoteView(row: CardNoteRow): CardNoteView {
     tags: row.tags,
     source: row.source ?? null,
     cards: noteOrdinals(row).length,
+    ...(row.sides ? { fromNoteType: true as const } : {}),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -80,6 +80,8 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
   const error = useMemo<CardError | null>(() => (failure ? cardErrorFrom(failure) : null), [failure]);
   if (!deckList || !deck) return <PageSpinner />;
   const allowance = decks.status === 'ready' ? decks.data.allowance : null;
+  // Its text is an Anki note type's templates rendered (docs/decisions/042-anki-note-types.md): deck and tags only.
+  const textFixed = card?.fromNoteType === true;
   const firstOrdinal = cardOrdinals(form.kind, form.front)[0] ?? (form.kind === 'cloze' ? 1 : 0);
   const preview = cardSides({ kind: form.kind, ordinal: firstOrdinal, front: form.front, back: form.back });
 
@@ -108,6 +110,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
           Type
           <select
             value={form.kind}
+            disabled={textFixed}
             onChange={(event) => setForm({ ...form, kind: event.target.value as CardKind })}
             className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
           >
@@ -120,6 +123,12 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
         </label>
         <DeckPicker decks={deckList} value={deck} onChange={setDeck} />
       </div>
+      {textFixed && (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+          This card comes from an Anki note type, and Turtle shows it as Anki renders it: its deck and tags can change
+          here, its text cannot.
+        </p>
+      )}
       {card && deck.deckId === NEW_DECK && (
         <p className="text-sm text-amber-800">Pick one of your decks to move a card.</p>
       )}
@@ -129,6 +138,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
           rows={4}
           maxLength={CARD_TEXT_MAX_LENGTH}
           value={form.front}
+          readOnly={textFixed}
           onChange={(event) => setForm({ ...form, front: event.target.value })}
           className={fieldClass}
         />
@@ -139,6 +149,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
           rows={4}
           maxLength={CARD_TEXT_MAX_LENGTH}
           value={form.back}
+          readOnly={textFixed}
           onChange={(event) => setForm({ ...form, back: event.target.value })}
           className={fieldClass}
         />

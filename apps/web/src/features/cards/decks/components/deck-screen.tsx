@@ -34,7 +34,7 @@ function CardRow({ card, onDelete }: { card: CardNoteView; onDelete: (card: Card
     <li className="flex flex-col gap-2 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 sm:px-5">
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600">
-          {CARD_KIND_LABELS[card.kind]}
+          {card.fromNoteType ? 'Anki note type' : CARD_KIND_LABELS[card.kind]}
           {card.cards > 1 ? ` · ${card.cards} cards` : ''}
         </span>
         {card.tags.map((tag) => (
