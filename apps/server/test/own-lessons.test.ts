@@ -147,6 +147,33 @@ describe('own lessons from audio and its transcript', () => {
   });
 });
 
+describe('the tutor on an own lesson', () => {
+  it('reads the lesson’s own transcript with its times; another person’s lesson is not found', async () => {
+    const owner = await person();
+    const other = await person();
+    const { lesson } = (await makeLesson(owner.cookie)).data as { lesson: OwnLessonSummary };
+    const ask = (cookie: string) =>
+      call(server.url, '/api/lesson/chat', {
+        json: {
+          lessonId: lesson.id,
+          fullScript: 'The script the page sent.',
+          currentSentence: 'Fees add up.',
+          messages: [{ role: 'user', content: 'What adds up?' }],
+        },
+        cookie,
+      });
+    const answered = await ask(owner.cookie);
+    expect(answered.status, answered.text).toBe(200);
+    const { reply } = answered.data as { reply: string };
+    expect(reply).toContain('“Episode 12”');
+    // The server's transcript, with the moment each sentence is said: [00:04] is the first "Fees add up."
+    expect(reply).toMatch(/\[00:0\d\] Fees add up\./);
+    const refused = await ask(other.cookie);
+    expect(refused.status).toBe(404);
+    expect((refused.data as { message: string }).message).toBe('Lesson not found!');
+  });
+});
+
 describe('own lessons: bad input', () => {
   it('refuses a file that is not audio whatever its name, and an empty one, keeping nothing', async () => {
     const me = await person();

@@ -10,11 +10,18 @@ export const LESSON_IDS = Array.from({ length: LESSON_COUNT }, (_, index) => Str
 /** One of the series' lessons; any other id is a learner's own (docs/decisions/046-own-lessons.md). */
 export const isSeriesLesson = (id: string): boolean => LESSON_IDS.includes(id);
 
+const OWN_LESSON_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An id a lesson may have: one of the series', or the shape of a learner's own (whose it is, the server checks). */
+export const isLessonId = (id: string): boolean => isSeriesLesson(id) || OWN_LESSON_ID.test(id);
+
 export const LESSON_NOT_FOUND_MESSAGE = 'Lesson not found!';
 export const LESSON_NOT_READY_MESSAGE = 'Lesson not ready!';
 
 /** The longest lesson is under 7 minutes; a position past an hour is not a position in any of them. */
 export const LESSON_POSITION_MAX_MS = 60 * 60 * 1000;
+/** A learner's own lesson may be a long episode (docs/decisions/046-own-lessons.md): its position is kept up to a day. */
+export const OWN_LESSON_POSITION_MAX_MS = 24 * 60 * 60 * 1000;
 
 /** product.md §7: sentences joined by a space, a blank line at each paragraph's end. */
 export function fullScriptOf(transcript: readonly { sentence: string; isParagraphEnd: boolean }[]): string {

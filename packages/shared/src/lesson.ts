@@ -1,7 +1,8 @@
 import { z } from './zod';
+import type { MessageSource } from './conversation';
 import { ChatStreamMessageSchema, ModelNameSchema } from './chat-stream';
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from './constants';
-import { LESSON_IDS, LESSON_NOT_FOUND_MESSAGE } from './lesson-helpers';
+import { isLessonId, LESSON_NOT_FOUND_MESSAGE } from './lesson-helpers';
 
 /** rules.md "Lessons": the tutor call's whole script (`fullScript`) is at most this long. */
 export const LESSON_SCRIPT_MAX_LENGTH = 100_000;
@@ -59,10 +60,7 @@ export type LessonChatMessage = z.infer<typeof LessonChatMessageSchema>;
  * (rules.md "Lessons"), plus the lesson's id so the server can use its own transcript and timestamps.
  */
 export const LessonChatBodySchema = z.object({
-  lessonId: z
-    .string({ error: 'A lesson id must be text.' })
-    .refine((id) => LESSON_IDS.includes(id), LESSON_NOT_FOUND_MESSAGE)
-    .optional(),
+  lessonId: z.string({ error: 'A lesson id must be text.' }).refine(isLessonId, LESSON_NOT_FOUND_MESSAGE).optional(),
   fullScript: z
     .string({ error: 'Send the lesson script as text.' })
     .max(
@@ -88,4 +86,6 @@ export type LessonChatBody = z.infer<typeof LessonChatBodySchema>;
 
 export interface LessonChatResponse {
   reply: string;
+  /** The learner's notes and cards the tutor was given, numbered as the reply cites them (decision 044). */
+  sources?: MessageSource[];
 }

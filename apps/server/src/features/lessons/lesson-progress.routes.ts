@@ -5,6 +5,9 @@ import { route } from '../../lib/route';
 import { perUser, rateLimited } from '../../plugins/rate-limit';
 import { requireUser } from '../../core/identity/sessions';
 import { listOwnProgress, mergeOwnProgress, saveOwnProgress } from './lesson-progress.repository';
+import { isSeriesLesson } from '@turtle/shared/lesson-helpers';
+import { lessonNotFound } from '../../core/lessons/lesson-catalog';
+import { findOwnLesson } from './own/own-lessons.repository';
 
 /** A playing lesson writes about every 15 s, plus pauses and seeks; this leaves room for several tabs. */
 const PROGRESS_WRITES_PER_MINUTE = 120;
@@ -27,6 +30,8 @@ export function lessonProgressRoutes(app: FastifyInstance, db: Db): void {
     lessonEndpoints.saveProgress,
     { user: requireUser, preHandler: limiter },
     async ({ user, body: { lessonId, positionMs } }) => {
+      // A learner's own lesson is theirs or not found, as everywhere (docs/decisions/046-own-lessons.md).
+      if (!isSeriesLesson(lessonId) && !(await findOwnLesson(db, user.id, lessonId))) throw lessonNotFound();
       await saveOwnProgress(db, user.id, { lessonId, positionMs }, Date.now());
       return { progress: await listOwnProgress(db, user.id) };
     },

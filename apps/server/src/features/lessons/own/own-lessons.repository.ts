@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { effectivePlan } from '@turtle/shared/entitlements';
 import { OWN_LESSON_LIMITS, OWN_LESSON_UPLOAD_TTL_MS, type OwnLessonAllowance } from '@turtle/shared/own-lessons';
-import type { DbOrTx } from '../../../db/database';
+import type { Db, DbOrTx } from '../../../db/database';
+import { lessonProgress } from '../lessons.tables';
 import { ownLessons, ownLessonUploads } from './own-lessons.tables';
 
 export type OwnLessonRow = typeof ownLessons.$inferSelect;
@@ -94,13 +95,21 @@ export async function renameOwnLesson(db: DbOrTx, userId: string, id: string, ti
   return rows[0] ?? null;
 }
 
-/** The deleted lesson's audio key (its file is removed after the transaction), or null when it was not theirs. */
-export async function deleteOwnLesson(db: DbOrTx, userId: string, id: string): Promise<string | null> {
-  const rows = await db
-    .delete(ownLessons)
-    .where(and(eq(ownLessons.id, id), eq(ownLessons.userId, userId)))
-    .returning({ audioKey: ownLessons.audioKey });
-  return rows[0]?.audioKey ?? null;
+/**
+ * The deleted lesson's audio key (its file is removed after the transaction), or null when it was not theirs. Its
+ * place in the account goes with it.
+ */
+export async function deleteOwnLesson(db: Db, userId: string, id: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(ownLessons)
+      .where(and(eq(ownLessons.id, id), eq(ownLessons.userId, userId)))
+      .returning({ audioKey: ownLessons.audioKey });
+    if (rows[0]) {
+      await tx.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, id)));
+    }
+    return rows[0]?.audioKey ?? null;
+  });
 }
 
 /** Every audio key of the person's lessons and uploads (their account is going). */

@@ -1,4 +1,7 @@
+import { BookOpen } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
+import type { MessageSource } from '@turtle/shared/conversation';
+import { passageHref, sourceLocation } from '@turtle/shared/source-links';
 import { MarkdownMessage, usePreloadMarkdownRenderer } from '../../../components/markdown/markdown-message';
 import { TypingIndicator } from '../../../components/markdown/typing-indicator';
 import type { TutorMessage } from '../hooks/use-tutor-chat';
@@ -11,6 +14,34 @@ interface TutorMessagesProps {
   live: string | null;
   error: string | null;
   onSeek: (ms: number) => void;
+}
+
+/**
+ * Under an answer: the learner's notes and cards it was given, by the number it cites them with (decision 044), each
+ * opening in a new tab so the lesson stays where it is.
+ */
+function TutorSources({ sources }: { sources: MessageSource[] }) {
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600">
+      <BookOpen className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+      <span>Sources: </span>
+      {sources.map((source, index) => (
+        <span key={`${source.id}:${source.citation ?? ''}`}>
+          <a
+            href={passageHref(sourceLocation(source))}
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
+          >
+            {source.citation !== undefined && `[${source.citation}] `}
+            {source.name || 'Untitled Note'}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          {index < sources.length - 1 ? ',' : ''}
+        </span>
+      ))}
+    </p>
+  );
 }
 
 /** The conversation, newest at the bottom and kept in view; a `[mm:ss]` chip in an answer seeks the player. */
@@ -49,6 +80,7 @@ export function TutorMessages({ messages, live, error, onSeek }: TutorMessagesPr
           <div key={message.id} className="tutor-reply max-w-full" onClick={onClick}>
             <MarkdownMessage markdown={withTimestampLinks(message.content)} />
             {message.stopped && <p className="mt-1 text-xs font-medium text-slate-500">Stopped</p>}
+            {message.sources && <TutorSources sources={message.sources} />}
           </div>
         ),
       )}

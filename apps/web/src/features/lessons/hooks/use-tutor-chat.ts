@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@turtle/shared/constants';
 import { lessonEndpoints } from '@turtle/shared/endpoints/lessons';
+import type { MessageSource } from '@turtle/shared/conversation';
 import type { Lesson, LessonChatBody } from '@turtle/shared/lesson';
-import { fullScriptOf, isSeriesLesson } from '@turtle/shared/lesson-helpers';
+import { fullScriptOf } from '@turtle/shared/lesson-helpers';
 import { useAssistantStream, type AssistantStreamEnd } from '../../../lib/chat-stream/use-assistant-stream';
 import { useChosenModel } from '../../../lib/chosen-model';
 import { errorMessage } from '../../../lib/error-message';
@@ -14,6 +15,8 @@ export interface TutorMessage {
   sender: 'user' | 'assistant';
   createdMs: number;
   stopped?: boolean;
+  /** The learner's notes and cards the tutor was given for this answer (decision 044). */
+  sources?: MessageSource[];
 }
 
 export interface TutorChat {
@@ -29,12 +32,18 @@ export interface TutorChat {
   stop: () => void;
 }
 
-const message = (sender: TutorMessage['sender'], content: string, stopped = false): TutorMessage => ({
+const message = (
+  sender: TutorMessage['sender'],
+  content: string,
+  stopped = false,
+  sources: MessageSource[] = [],
+): TutorMessage => ({
   id: crypto.randomUUID(),
   content,
   sender,
   createdMs: Date.now(),
   ...(stopped ? { stopped } : {}),
+  ...(sources.length > 0 ? { sources } : {}),
 });
 
 const CUT_OFF_MESSAGE = 'The connection was lost before the answer ended. Please try again.';
@@ -60,6 +69,7 @@ function endOf(end: AssistantStreamEnd, content: string): { keep?: { stopped: bo
  * The tutor conversation of one lesson visit: `POST /api/lesson/chat` with the real history (rules.md "Lessons"),
  * streamed token by token like the chat, from the model chosen for the chat. Stop (or leaving) aborts the request,
  * which stops the model at once; what had arrived is kept, marked stopped. A failure adds no message (product.md).
+ * The learner's notes and cards the tutor was given arrive first and stay with the answer (decision 044).
  */
 export function useTutorChat(lesson: Lesson): TutorChat {
   // A reply streams in with its events checked: the checker loads once the screen has settled (decision 030).
@@ -80,21 +90,24 @@ export function useTutorChat(lesson: Lesson): TutorChat {
       setLive('');
       setError(null);
       const body: LessonChatBody = {
-        // A learner's own lesson is not in the server's catalogue: the tutor reads the script sent here.
-        ...(isSeriesLesson(lesson.id) ? { lessonId: lesson.id } : {}),
+        lessonId: lesson.id,
         fullScript,
         currentSentence,
         messages: asked.slice(-CHAT_HISTORY_MAX_MESSAGES).map(({ sender, content }) => ({ role: sender, content })),
         ...(model ? { model } : {}),
       };
       let content = '';
+      let found: MessageSource[] = [];
       const token = (piece: string) => {
         content += piece;
         setLive(content);
       };
-      void stream.start({ endpoint: lessonEndpoints.tutor, body }, { token }).then((end) => {
+      const sources = (given: MessageSource[]) => {
+        found = given;
+      };
+      void stream.start({ endpoint: lessonEndpoints.tutor, body }, { token, sources }).then((end) => {
         const { keep, error } = endOf(end, content);
-        if (keep) setMessages((list) => [...list, message('assistant', content, keep.stopped)]);
+        if (keep) setMessages((list) => [...list, message('assistant', content, keep.stopped, found)]);
         if (error !== undefined) setError(error);
         setLive(null);
       });

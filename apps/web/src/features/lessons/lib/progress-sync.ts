@@ -1,4 +1,9 @@
-import { isSeriesLesson, LESSON_IDS, LESSON_POSITION_MAX_MS } from '@turtle/shared/lesson-helpers';
+import {
+  isSeriesLesson,
+  LESSON_IDS,
+  LESSON_POSITION_MAX_MS,
+  OWN_LESSON_POSITION_MAX_MS,
+} from '@turtle/shared/lesson-helpers';
 import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
 import { useLessonProgress } from '../../../lib/lessons/lesson-progress-store';
 import { JUST_READ_MS, queryClient } from '../../../lib/query/query-client';
@@ -89,13 +94,13 @@ async function syncAccount(userId: string): Promise<void> {
 
 /** A position on the device at once, and in the account every 15 s while playing (at once when `now`). */
 export function saveLessonPosition(lessonId: string, positionMs: number, now: boolean): void {
-  const ms = Math.min(Math.max(0, Math.round(positionMs)), LESSON_POSITION_MAX_MS);
+  const maxMs = isSeriesLesson(lessonId) ? LESSON_POSITION_MAX_MS : OWN_LESSON_POSITION_MAX_MS;
+  const ms = Math.min(Math.max(0, Math.round(positionMs)), maxMs);
   useLessonProgress.getState().savePosition(lessonId, ms);
   const last = lastPushAt.get(lessonId) ?? 0;
   if (!now && Date.now() - last < PUSH_EVERY_MS) return;
   lastPushAt.set(lessonId, Date.now());
-  // The account keeps the series' positions; a learner's own lesson resumes on this device (decision 046).
-  if (!signedInId() || !isSeriesLesson(lessonId)) return;
+  if (!signedInId()) return;
   saveLessonProgress({ lessonId, positionMs: ms }).catch(() => {
     // The device keeps the position; the next one reaches the account instead.
   });
