@@ -82,6 +82,13 @@ describe('keepNote', () => {
     expect('sides' in kept && kept.sides[2]).toEqual({ ordinal: 2, question: 'Use perro', answer: 'El perro ladra.' });
   });
 
+  it('reads a field of many unclosed tags and hint openings in time linear in its length', () => {
+    const started = performance.now();
+    const kept = keepNote(vocab, ['<details><summary>'.repeat(5_000), '<'.repeat(100_000), 'x'], () => undefined);
+    expect('sides' in kept || 'reason' in kept).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('numbers a cloze note type’s cards by their cloze number', () => {
     const cloze = noteType({
       type: 1,

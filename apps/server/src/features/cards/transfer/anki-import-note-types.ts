@@ -48,12 +48,27 @@ export function noteTypeDefinition(noteType: AnkiNoteType): AnkiNoteTypeDefiniti
   };
 }
 
+const [HINT_START, HINT_END] = ['<details><summary>', '</summary>'];
+
 /**
  * A hint (`hint:`) opens with a click in Anki, which needs a script; Turtle's card face runs none, so it is a line of
  * its own that names the field.
  */
-const hintsAsLines = (html: string) =>
-  html.replace(/<details><summary>([\s\S]*?)<\/summary>/g, '<div><i>$1:</i> ').replace(/<\/details>/g, '</div>');
+function hintsAsLines(html: string): string {
+  // Split rather than a lazy regular expression: many openings without a `</summary>` stay linear.
+  const [first, ...parts] = html.split(HINT_START);
+  return [
+    first,
+    ...parts.map((part) => {
+      const end = part.indexOf(HINT_END);
+      return end === -1
+        ? `${HINT_START}${part}`
+        : `<div><i>${part.slice(0, end)}:</i> ${part.slice(end + HINT_END.length)}`;
+    }),
+  ]
+    .join('')
+    .replaceAll('</details>', '</div>');
+}
 
 /** The answer without the question Anki repeats above it (`{{FrontSide}}` and its rule): Turtle shows both. */
 function answerBelowQuestion(question: string, answer: string): string {
