@@ -87,7 +87,10 @@ export interface ApkgSummary {
     mediaFiles: number;
     /** Notes whose text referred to media that is not kept; the text is kept without it. */
     notesWithMedia: number;
-    /** Note types Turtle has no kind for, with how many notes each. */
+    /**
+     * Note types whose notes are left out, with how many notes each: a missing one, or one whose cards show nothing
+     * Turtle keeps (docs/decisions/042-anki-note-types.md).
+     */
     unknownNoteTypes: { name: string; notes: number }[];
     /** Notes already in Turtle (a Turtle export imported again). */
     alreadyHere: number;

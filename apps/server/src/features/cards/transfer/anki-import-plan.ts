@@ -79,8 +79,9 @@ function deckNameOf(name: string): string {
 
 /**
  * Turns a package's rows into the notes to create, without saving anything, and the summary the preview shows:
- * what comes in per deck and kind, the history, and what is left out (media, note types Turtle has no kind for,
- * notes already here, notes whose text is not a card).
+ * what comes in per deck and kind, the history, and what is left out (media, notes of a missing note type or whose
+ * cards show nothing Turtle keeps, notes already here, notes whose text is not a card). A note type that is not one
+ * of Turtle's kinds is kept with its notes (docs/decisions/042-anki-note-types.md); it counts as basic, or cloze.
  */
 export function planApkgImport(
   collection: AnkiCollection,
