@@ -29,6 +29,7 @@ describe('chat stream events', () => {
         { type: 'finish', reason: 'length' },
         { type: 'finish', reason: 'stopped' },
         { type: 'meta', meta },
+        { type: 'sources', sources: [{ id: 'k1', name: 'What is a fund?', citation: 1, kind: 'card' }] },
       ),
       fc.string({ minLength: 1 }).map((message): ChatStreamEvent => ({ type: 'error', message })),
     );

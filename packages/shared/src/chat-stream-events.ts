@@ -1,5 +1,5 @@
 import { z } from './zod';
-import type { ChatSendMeta } from './conversation';
+import type { ChatSendMeta, MessageSource } from './conversation';
 
 /**
  * The events of an assistant stream (the chat, the kept conversation, `/test` and the lesson tutor), one union
@@ -8,6 +8,8 @@ import type { ChatSendMeta } from './conversation';
  *
  * - `token`: a piece of the reply (`finish_reason: null`).
  * - `meta`: `/api/chat/send` only, first: the conversation and messages the stream belongs to.
+ * - `sources`: the lesson tutor only, first when it found any: the learner's notes and cards it was given, each with
+ *   the number the reply cites it by (decision 044).
  * - `finish`: the reply ended: `stop` (complete), `length` (the model's length limit), `stopped` (Stop, here or in
  *   another tab; the reply keeps what was written).
  * - `error`: the reply failed; `message` is for the person (`finish_reason: "error"`, `error`).
@@ -15,6 +17,7 @@ import type { ChatSendMeta } from './conversation';
 export type ChatStreamEvent =
   | { type: 'token'; token: string }
   | { type: 'meta'; meta: ChatSendMeta }
+  | { type: 'sources'; sources: MessageSource[] }
   | { type: 'finish'; reason: FinishReason }
   | { type: 'error'; message: string };
 
@@ -30,6 +33,8 @@ export function encodeChatStreamEvent(event: ChatStreamEvent): string {
       return `{"token":${JSON.stringify(event.token)},"finish_reason":null}`;
     case 'meta':
       return JSON.stringify({ token: '', finish_reason: null, meta: event.meta });
+    case 'sources':
+      return JSON.stringify({ token: '', finish_reason: null, sources: event.sources });
     case 'finish':
       return `{"token":"","finish_reason":"${event.reason}"}`;
     case 'error':
@@ -75,6 +80,11 @@ const ChatSendMetaSchema = z.object({
 
 /** The wire shapes, checked on the client: anything else is skipped with a warning (product.md §8). */
 const MetaWireSchema = z.object({ token: z.literal(''), finish_reason: z.null(), meta: ChatSendMetaSchema });
+const SourcesWireSchema = z.object({
+  token: z.literal(''),
+  finish_reason: z.null(),
+  sources: z.array(MessageSourceSchema),
+});
 const WireSchema = z.union([
   z.object({ token: z.string(), finish_reason: z.null().optional() }),
   z.object({ token: z.string(), finish_reason: z.literal('error'), error: z.string().optional() }),
@@ -98,6 +108,10 @@ export function decodeChatStreamEvent(data: string): ChatStreamEvent[] | undefin
   if (typeof value === 'object' && value !== null && 'meta' in value) {
     const meta = MetaWireSchema.safeParse(value);
     return meta.success ? [{ type: 'meta', meta: meta.data.meta }] : undefined;
+  }
+  if (typeof value === 'object' && value !== null && 'sources' in value) {
+    const found = SourcesWireSchema.safeParse(value);
+    return found.success ? [{ type: 'sources', sources: found.data.sources }] : undefined;
   }
   const parsed = WireSchema.safeParse(value);
   if (!parsed.success) return undefined;

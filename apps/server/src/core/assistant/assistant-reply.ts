@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ChatSendMeta } from '@turtle/shared/conversation';
+import type { ChatSendMeta, MessageSource } from '@turtle/shared/conversation';
 import type { AssistantConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { Assistant, AssistantRequest } from '../../providers/llm/assistant';
@@ -50,6 +50,8 @@ export interface ReplyPlan {
   /** Where the reply was asked for, in the usage figures. */
   source: ReplySource;
   kept?: KeptReplyPlan;
+  /** The learner's material the reply was given (the tutor's, decision 044): sent first on a stream. */
+  sources?: MessageSource[];
 }
 
 /**
@@ -105,6 +107,7 @@ async function answer(
       reply.hijack();
       sse = new SseWriter(res, { 'x-request-id': request.id });
       if (kept) sse.send({ type: 'meta', meta: kept.meta });
+      if (plan.sources?.length) sse.send({ type: 'sources', sources: plan.sources });
       const writer = sse;
       run.forward((token) => writer.send({ type: 'token', token }));
     }

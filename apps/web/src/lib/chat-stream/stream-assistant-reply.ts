@@ -1,5 +1,5 @@
 import type { ChatStreamEvent, FinishReason } from '@turtle/shared/chat-stream-events';
-import type { ChatSendMeta } from '@turtle/shared/conversation';
+import type { ChatSendMeta, MessageSource } from '@turtle/shared/conversation';
 import type { Endpoint, InputOf } from '@turtle/shared/endpoints/endpoint';
 import { postChatStream } from './post-chat-stream';
 import { readChatStream } from './read-chat-stream';
@@ -20,6 +20,8 @@ export interface AssistantStreamHandlers {
   token(token: string): void;
   /** `/api/chat/send` only, first: the conversation and messages the stream belongs to. */
   meta?(meta: ChatSendMeta): void;
+  /** The lesson tutor only, first: the learner's notes and cards it was given (decision 044). */
+  sources?(sources: MessageSource[]): void;
 }
 
 /** How a stream read to its end ended. */
@@ -46,6 +48,9 @@ function take(event: ChatStreamEvent, handlers: AssistantStreamHandlers): Assist
       return undefined;
     case 'meta':
       handlers.meta?.(event.meta);
+      return undefined;
+    case 'sources':
+      handlers.sources?.(event.sources);
       return undefined;
     case 'finish':
       return { kind: 'finished', reason: event.reason };
