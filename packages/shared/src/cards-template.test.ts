@@ -72,11 +72,17 @@ describe('renderAnkiCard', () => {
     expect(renderAnkiCard(template, fields, 1).question).toBe('[...] b');
   });
 
-  it('applies hint: and text: from the field outwards, shows type: as the field and ignores unknown filters', () => {
+  it('applies hint: and text: from the field outwards, shows type: as the field on the answer and ignores unknown filters', () => {
     const template = { qfmt: '{{hint:Example}}|{{text:Word}}|{{text:hint:Example}}|{{type:Meaning}}', afmt: '' };
     expect(renderAnkiCard(template, vocab, null).question).toBe(
-      '<details><summary>Example</summary>El <i>perro</i> ladra.</details>|perro|ExampleEl perro ladra.|dog',
+      '<details><summary>Example</summary>El <i>perro</i> ladra.</details>|perro|ExampleEl perro ladra.|',
     );
+    // Anki's stock "Basic (type in the answer)": the question has a typing box, the answer the right answer.
+    const typed = { qfmt: '{{Word}}\n\n{{type:Meaning}}', afmt: '{{Word}}\n\n<hr id=answer>\n\n{{type:Meaning}}' };
+    expect(renderAnkiCard(typed, vocab, null)).toMatchObject({
+      question: '<b>perro</b>\n\n',
+      answer: '<b>perro</b>\n\n<hr id=answer>\n\ndog',
+    });
     expect(
       renderAnkiCard({ qfmt: '{{furigana:Word}}{{tts en_US:Meaning}}{{kana:}}', afmt: '' }, vocab, null),
     ).toMatchObject({

@@ -9,7 +9,9 @@
  * - Filters run from the field outwards (`{{text:hint:F}}`: hint, then text). `text:` takes the HTML out; `hint:`
  *   is a disclosure named after the field; `cloze:` hides the card's deletions on the question (`[...]` or
  *   `[hint]`) and shows them in bold on the answer, other deletions as plain text; `type:` (typing the answer) is
- *   shown as the plain field, Turtle has no typing box; filters Anki adds through add-ons are ignored.
+ *   the plain field on the answer, where Anki shows the right answer, and nothing on the question, where Anki draws
+ *   a typing box Turtle does not have (the field there would give the answer away); filters Anki adds through
+ *   add-ons are ignored.
  * - A question that uses no field with text (or, on a cloze note type, no deletion of the card's number) is empty:
  *   Anki makes no such card.
  */
@@ -212,9 +214,10 @@ interface Context {
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function applyFilters(text: string, filters: string[], key: string, context: Context): string {
-  // `type:` takes the field's place whatever comes before it (`type:cloze:` too): shown as the plain field here.
+  // `type:` takes the field's place whatever comes before it (`type:cloze:` too): the answer's text, no typing box.
   const typeAt = filters.lastIndexOf('type');
   if (typeAt !== -1) {
+    if (context.question) return '';
     const cloze = filters.slice(0, typeAt).includes('cloze') && context.cloze !== null;
     return cloze ? clozeFilter(text, context.cloze!, false) : text;
   }
