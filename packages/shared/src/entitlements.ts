@@ -6,8 +6,21 @@ import { Plan } from './plans';
  * (no zod) so any chunk can use it. `null` means no limit.
  */
 export const ENTITLEMENTS = {
-  [Plan.FREE]: { dailyReplies: FREE_DAILY_REPLIES, maxCards: FREE_PLAN_MAX_CARDS as number | null, analytics: false },
-  [Plan.PRO]: { dailyReplies: PRO_DAILY_REPLIES, maxCards: null as number | null, analytics: true },
+  [Plan.FREE]: {
+    dailyReplies: FREE_DAILY_REPLIES,
+    maxCards: FREE_PLAN_MAX_CARDS as number | null,
+    analytics: false,
+    /** Lessons of the learner's own and their audio's minutes together (docs/decisions/046-own-lessons.md). */
+    ownLessons: 3,
+    ownLessonMinutes: 30,
+  },
+  [Plan.PRO]: {
+    dailyReplies: PRO_DAILY_REPLIES,
+    maxCards: null as number | null,
+    analytics: true,
+    ownLessons: 200,
+    ownLessonMinutes: 50 * 60,
+  },
 } as const;
 
 export type PlanId = (typeof Plan)[keyof typeof Plan];
@@ -28,8 +41,8 @@ export interface PlanFeature {
   label: string;
   group: 'study' | 'flashcards';
   values: Readonly<Record<PlanId, boolean | number | null>>;
-  /** How a limit counts: replies a (UTC) day, or cards in total. Only on limit rows. */
-  unit?: 'day' | 'cards';
+  /** How a limit counts: replies a (UTC) day, or a total (cards, own lessons, minutes of their audio). Only on limit rows. */
+  unit?: 'day' | 'cards' | 'lessons' | 'minutes';
   /** What a limit counts, for the plan cards ("50 assistant replies a day"). */
   noun?: string;
   /** Listed on the plan cards, not only in the table. */
@@ -52,6 +65,23 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { label: 'AI chat that reads your notes', group: 'study', highlight: true, values: both },
   { label: 'Notes with search', group: 'study', highlight: true, values: both },
   { label: 'Audio lessons with the AI tutor', group: 'study', highlight: true, values: both },
+  {
+    label: 'Lessons from your own audio',
+    group: 'study',
+    unit: 'lessons',
+    noun: 'lessons',
+    values: { [Plan.FREE]: ENTITLEMENTS[Plan.FREE].ownLessons, [Plan.PRO]: ENTITLEMENTS[Plan.PRO].ownLessons },
+  },
+  {
+    label: 'Audio in your own lessons',
+    group: 'study',
+    unit: 'minutes',
+    noun: 'minutes',
+    values: {
+      [Plan.FREE]: ENTITLEMENTS[Plan.FREE].ownLessonMinutes,
+      [Plan.PRO]: ENTITLEMENTS[Plan.PRO].ownLessonMinutes,
+    },
+  },
   { label: 'AI-generated flashcards', group: 'flashcards', values: both },
   { label: 'Spaced repetition', group: 'flashcards', values: both },
   { label: 'Multi-subject decks', group: 'flashcards', values: both },

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { safeText } from './text';
-import type { PlanId } from './entitlements';
+import { ENTITLEMENTS, type PlanId } from './entitlements';
 import { Plan } from './plans';
 
 /**
@@ -18,10 +18,13 @@ export const OWN_LESSON_TITLE_MAX_LENGTH = 120;
 /** An uploaded file not made into a lesson within this time is deleted. */
 export const OWN_LESSON_UPLOAD_TTL_MS = 60 * 60 * 1000;
 
-/** What each plan may keep: lessons and their audio's length together (docs/decisions/046-own-lessons.md). */
+/** What each plan may keep, from the entitlements table: lessons and their audio's length together. */
 export const OWN_LESSON_LIMITS: Readonly<Record<PlanId, { lessons: number; audioMs: number }>> = {
-  [Plan.FREE]: { lessons: 3, audioMs: 30 * 60_000 },
-  [Plan.PRO]: { lessons: 200, audioMs: 50 * 3_600_000 },
+  [Plan.FREE]: {
+    lessons: ENTITLEMENTS[Plan.FREE].ownLessons,
+    audioMs: ENTITLEMENTS[Plan.FREE].ownLessonMinutes * 60_000,
+  },
+  [Plan.PRO]: { lessons: ENTITLEMENTS[Plan.PRO].ownLessons, audioMs: ENTITLEMENTS[Plan.PRO].ownLessonMinutes * 60_000 },
 };
 
 /** The audio kinds a lesson plays, recognised by their bytes. */

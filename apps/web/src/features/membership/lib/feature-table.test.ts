@@ -25,6 +25,17 @@ describe('featureRows', () => {
     expect(row('Unlimited Card Creation')?.pro).toEqual({ kind: 'included', text: 'Unlimited' });
   });
 
+  it('shows the limits on own lessons from the entitlements table (docs/decisions/046-own-lessons.md)', () => {
+    expect(row('Lessons from your own audio')).toMatchObject({
+      free: { kind: 'text', text: 'Max 3 lessons' },
+      pro: { kind: 'text', text: 'Max 200 lessons' },
+    });
+    expect(row('Audio in your own lessons')).toMatchObject({
+      free: { kind: 'text', text: 'Max 30 minutes' },
+      pro: { kind: 'text', text: 'Max 3,000 minutes' },
+    });
+  });
+
   it('leaves Advanced Analytics out of Free only', () => {
     expect(row('Advanced Analytics')?.free).toEqual({ kind: 'excluded' });
     expect(row('Advanced Analytics')?.pro).toEqual({ kind: 'included' });
