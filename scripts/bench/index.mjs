@@ -10,11 +10,27 @@ import { benchLessonPlayer } from './lesson-player.ts';
 import { benchCards } from './cards.ts';
 import { benchAnalytics, benchOptimizer } from './analytics.ts';
 import { benchAnkiImport, printAnkiImport } from './anki-import.ts';
+import { ADMIN_BENCH, benchAdmin } from './admin.ts';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(0)} ms`;
 
 console.log('Turtle benchmarks\n');
+
+/** The operator console's figures (scripts/bench/admin.ts) with the goal each is held to. */
+function printAdmin(admin) {
+  const tenth = (value) => `${value.toFixed(1)} ms`.padStart(9);
+  console.log(
+    `\nOperator console, ${admin.people.toLocaleString('en-US')} people and ${admin.replies.toLocaleString('en-US')} replies ` +
+      `(${admin.engine}; seeded in ${(admin.seedMs / 1000).toFixed(0)} s), ${admin.rounds} requests each after 2 unmeasured:`,
+  );
+  for (const timing of admin.timings) {
+    const verdict = timing.max <= ADMIN_BENCH.goalMs ? 'within' : 'OVER';
+    console.log(
+      `  ${timing.route.padEnd(44)} p50 ${tenth(timing.p50)}, slowest ${tenth(timing.max)} (${verdict} the goal: each under ${ADMIN_BENCH.goalMs} ms)`,
+    );
+  }
+}
 
 // `npm run bench -- streams`: the chat stream figures alone (a few minutes).
 const only = process.argv[2];
@@ -25,6 +41,13 @@ if (only === 'streams') {
 // `npm run bench -- streams-scale`: 400 streams through nginx and one, two and four processes (PostgreSQL, Redis).
 if (only === 'streams-scale') {
   printChatScale(await benchChatScale());
+  process.exit(0);
+}
+// `npm run bench -- admin`: the operator console alone, on PGlite and, with DATABASE_URL, on PostgreSQL.
+if (only === 'admin') {
+  for (const url of [undefined, process.env.DATABASE_URL].filter((url, index) => index === 0 || url)) {
+    printAdmin(await benchAdmin(url));
+  }
   process.exit(0);
 }
 
@@ -129,3 +152,6 @@ for (const url of cardEngines) {
 
 await printOptimizer();
 printAnkiImport(await benchAnkiImport());
+
+// The operator console with 100,000 people and 5,000,000 replies (decision 037).
+for (const url of cardEngines) printAdmin(await benchAdmin(url));
