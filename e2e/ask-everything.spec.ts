@@ -36,7 +36,7 @@ async function askInChat(page: Page, text: string, replyCount: number) {
 const searchBox = (page: Page) => page.getByRole('dialog', { name: 'Search' });
 async function openSearch(page: Page, text: string) {
   await page.keyboard.press('Control+K');
-  const input = searchBox(page).getByRole('combobox', { name: 'Search your notes, lessons and past chats' });
+  const input = searchBox(page).getByRole('combobox', { name: 'Search your notes, lessons, past chats and cards' });
   await input.waitFor();
   await input.fill(text);
   return input;

@@ -89,7 +89,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         <div className="flex items-center gap-3 border-b border-slate-200 px-4">
           <Search className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
           <label htmlFor={`${id}-input`} className="sr-only">
-            Search your notes, lessons and past chats
+            Search your notes, lessons, past chats and cards
           </label>
           <input
             id={`${id}-input`}
@@ -108,7 +108,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
             }}
             onKeyDown={onKeyDown}
             maxLength={200}
-            placeholder="Search notes, lessons and past chats"
+            placeholder="Search notes, lessons, chats and cards"
             className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-500 focus:outline-none"
           />
           {searching && query !== '' && <Spinner />}
