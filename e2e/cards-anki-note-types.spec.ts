@@ -22,6 +22,18 @@ describe('Anki note types as Anki renders them (docs/decisions/042-anki-note-typ
       .setInputFiles({ name: 'languages.apkg', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
     const summary = page.getByTestId('apkg-summary');
     await summary.getByText('Will import 10 cards from 5 notes', { exact: false }).waitFor();
+    await page
+      .getByTestId('apkg-note-types')
+      .getByText(
+        'Notes of their own note types keep every field, each card drawn by its template: “Vocabulary (3 fields)” (2 notes), “Cloze with source” (1 note).',
+      )
+      .waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({ path: `screenshots/cards-anki-note-types-preview-${width}.png`, fullPage: true });
+      await expectNoSeriousA11yViolations(page, `the preview of kept note types at ${width} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Import 10 cards' }).click();
     await summary.getByText('Imported 10 cards', { exact: false }).waitFor();
 

@@ -51,6 +51,10 @@ describe.each(Object.entries(layouts))('an Anki package in the %s layout', (layo
     expect(preview.status, preview.text).toBe(200);
     const summary = preview.data as ApkgSummary;
     expect(summary).toMatchObject({ notes: 5, cards: 10, byKind: { basic: 2, reversed: 1, cloze: 2 } });
+    expect(summary.noteTypes).toEqual([
+      { name: 'Vocabulary (3 fields)', notes: 2 },
+      { name: 'Cloze with source', notes: 1 },
+    ]);
     expect(summary.decks).toEqual([
       { name: 'Languages', notes: 5, cards: 8, isNew: true },
       { name: 'Languages::Recall', notes: 0, cards: 2, isNew: true },

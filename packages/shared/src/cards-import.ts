@@ -82,6 +82,11 @@ export interface ApkgSummary {
   reviews: number;
   /** Cards that come with a review history (the rest start new). */
   cardsWithHistory: number;
+  /**
+   * Note types kept as they are (their notes keep every field and show as their templates draw them), with how many
+   * notes each (docs/decisions/042-anki-note-types.md). Their notes are counted in `byKind` as basic or cloze.
+   */
+  noteTypes?: { name: string; notes: number }[];
   skipped: {
     /** Media files in the package not kept: not an image or sound Turtle keeps, or used by no imported card. */
     mediaFiles: number;

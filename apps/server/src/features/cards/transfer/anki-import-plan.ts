@@ -120,6 +120,7 @@ export function planApkgImport(
   let cardsWithHistory = 0;
   const noteTypes: AnkiNoteTypeDefinition[] = [];
   const noteTypeIndex = new Map<number, number>();
+  const keptNotes = new Map<number, number>();
   const tags = (note: { tags: string[] }) =>
     note.tags
       .map((tag) => cut(storableName(tag), CARD_TAG_MAX_LENGTH))
@@ -180,6 +181,7 @@ export function planApkgImport(
       if (!noteTypeIndex.has(noteType.id))
         noteTypeIndex.set(noteType.id, noteTypes.push(noteTypeDefinition(noteType)) - 1);
       custom = { noteType: noteTypeIndex.get(noteType.id)!, fields: kept.fields, sides: kept.sides };
+      keptNotes.set(custom.noteType, (keptNotes.get(custom.noteType) ?? 0) + 1);
       [used, hadMedia] = [kept.media, kept.hadMedia];
     }
     if (hadMedia) skipped.notesWithMedia++;
@@ -249,6 +251,7 @@ export function planApkgImport(
       byKind,
       reviews,
       cardsWithHistory,
+      noteTypes: [...keptNotes].map(([index, notes]) => ({ name: noteTypes[index]!.name, notes })),
       skipped: {
         ...skipped,
         mediaFiles: media.notKept(collection.mediaFiles),

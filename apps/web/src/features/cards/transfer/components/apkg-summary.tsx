@@ -28,6 +28,12 @@ export function ApkgSummaryView({ summary, done }: { summary: ApkgSummary; done:
           .join(', ') || 'none'}
         ), with {plural(summary.reviews, 'review')} of history on {plural(summary.cardsWithHistory, 'card')}.
       </p>
+      {summary.noteTypes && summary.noteTypes.length > 0 && (
+        <p className="text-sm text-slate-700" data-testid="apkg-note-types">
+          Notes of their own note types keep every field, each card drawn by its template:{' '}
+          {summary.noteTypes.map((type) => `“${type.name}” (${plural(type.notes, 'note')})`).join(', ')}.
+        </p>
+      )}
       {summary.media && summary.media.kept > 0 && (
         <p className="text-sm text-slate-700" data-testid="apkg-media">
           {done ? 'Kept' : 'Will keep'} {plural(summary.media.kept, 'image or sound', 'images and sounds')} (

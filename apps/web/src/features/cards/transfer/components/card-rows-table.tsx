@@ -13,7 +13,13 @@ export interface CardRowView {
 export function CardRowsTable({ rows, caption }: { rows: CardRowView[]; caption?: string }) {
   const numbered = rows.some((row) => row.row !== undefined);
   return (
-    <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    // A table wider than a phone scrolls sideways: the region takes the focus, so a keyboard can scroll it too.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={caption ?? 'Cards'}
+      className="overflow-x-auto rounded-xl ring-1 ring-slate-200"
+    >
       <table className="w-full text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
