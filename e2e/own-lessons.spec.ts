@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { podcastAudio, podcastVtt } from '../apps/server/test/support/podcast-audio';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, PHONE, useE2eApp } from './support/e2e-app';
-import { player, startPlaying } from './support/lessons';
+import { cardsUi } from './support/cards';
+import { player, sentenceStart, startPlaying } from './support/lessons';
 
 /**
  * docs/decisions/046-own-lessons.md: a learner turns a podcast episode (its MP3 and its VTT captions) into a lesson of
@@ -62,6 +63,22 @@ describe.each([
     await expect.poll(() => player.currentIndex(page)).toBe(2);
     await page.screenshot({ path: `screenshots/own-lessons-player-${viewport.width}.png`, fullPage: true });
 
+    // A sentence corrected: its words, and its start set to the moment playing.
+    await player.pause(page).click();
+    await page.evaluate(() => (document.querySelector('audio')!.currentTime = 9.05));
+    await expect.poll(() => player.currentIndex(page)).toBe(2);
+    await page.getByRole('button', { name: 'Correct sentence' }).click();
+    const panel = page.getByRole('form', { name: 'Correct a sentence' });
+    await panel.getByLabel('Sentence 3').fill('Part 3, where we talk about index funds.');
+    await panel.getByRole('button', { name: 'Set to now' }).click();
+    await panel.getByText('Starts at 0:09.0').waitFor();
+    await expectNoSeriousA11yViolations(page, `correcting a sentence, ${width}`);
+    await page.screenshot({ path: `screenshots/own-lessons-correct-${viewport.width}.png`, fullPage: true });
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await player.sentence(page, 2).getByText('Part 3, where we talk about index funds.').waitFor();
+    expect(await sentenceStart(player.sentence(page, 2))).toBeCloseTo(9.05, 1);
+    expect(await panel.count()).toBe(0);
+
     await player.ask(page).click();
     await player.input(page).fill('What adds up?');
     await player.input(page).press('Enter');
@@ -88,6 +105,34 @@ describe.each([
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('0 of 3 lessons · 0:00 of 30:00 of audio').waitFor();
     expect(await myLessons(page).count()).toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
+describe('own lessons: cards', () => {
+  it('cards made from its sentence open the lesson at that moment', async () => {
+    const { page } = await app.newPage({ signedIn: true, viewport: DESKTOP });
+    await makeLesson(page, 'Episode 12');
+    await page.waitForURL(/\/learn\/[0-9a-f-]{36}$/);
+    const lessonUrl = page.url();
+    await player.play(page).waitFor();
+    const sentence = player.sentence(page, 2);
+    const startMs = Number(await sentence.getAttribute('data-start-ms'));
+    await sentence.click();
+    await expect.poll(() => player.currentIndex(page)).toBe(2);
+    await page.getByRole('button', { name: 'Make cards' }).click();
+    await page.getByRole('menuitem', { name: /From this sentence/ }).click();
+    await page.waitForURL(`${app.url}/cards/drafts`);
+    await page.getByRole('button', { name: /^Accept all/ }).click();
+    await page.getByText('No drafts waiting.', { exact: false }).waitFor();
+    // The card's source chip, on its deck's page.
+    await page.goto('/cards');
+    await cardsUi.decks(page).getByRole('link').first().click();
+    await page.getByRole('link', { name: /Lesson: Episode 12/ }).click();
+    await page.waitForURL(`${lessonUrl}?t=${startMs}`);
+    await expect
+      .poll(async () => (await player.audio(page)).currentTime, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(startMs / 1000);
     expect(app.pageErrors).toEqual([]);
   });
 });

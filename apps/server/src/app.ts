@@ -36,6 +36,7 @@ import { notesRoutes } from './features/notes/notes.routes';
 import { registerSearch } from './features/search/search-feature';
 import { adminRoutes } from './features/admin/admin.routes';
 import { lessonsRoutes } from './features/lessons/lessons.routes';
+import { readOwnLesson } from './features/lessons/own/own-lessons-feature';
 import { openFileStore } from './core/storage/open-file-store';
 import { registerSignIn } from './features/oidc/sign-in';
 import { registerSessions } from './core/identity/sessions';
@@ -165,6 +166,7 @@ export async function buildApp({
         ? createOpenAiCardDrafter({ ...config.assistant, model: config.assistant.defaultModel })
         : createOfflineCardDrafter()),
     lessons: () => (lessons ??= loadLessonCatalog(lessonsDir ?? defaultLessonsDir(), app.log)),
+    ownLesson: (userId, lessonId) => readOwnLesson(database.db, userId, lessonId),
   });
 
   await registerWeb(app, webDistDir);

@@ -54,6 +54,36 @@ export const CreateOwnLessonBodySchema = z.object({
 });
 
 export const RenameOwnLessonBodySchema = z.object({ id, title });
+
+/** A transcript sentence is at most this long once corrected (a caption's sentence is far shorter). */
+export const OWN_LESSON_SENTENCE_MAX_LENGTH = 1000;
+
+/**
+ * `POST /api/lessons/mine/sentence`: a transcript sentence corrected, its text, its start time, or both. The start must
+ * stay between its neighbours' (the server checks, knowing them).
+ */
+export const CorrectSentenceBodySchema = z
+  .object({
+    id,
+    index: z
+      .number({ error: 'Send the number of the sentence.' })
+      .int('Send the number of the sentence.')
+      .min(0, 'Send the number of the sentence.'),
+    sentence: safeText({ error: 'A sentence must be text.' })
+      .trim()
+      .min(1, 'A sentence cannot be empty.')
+      .max(OWN_LESSON_SENTENCE_MAX_LENGTH, `Keep a sentence under ${OWN_LESSON_SENTENCE_MAX_LENGTH + 1} characters.`)
+      .optional(),
+    startMs: z
+      .number({ error: 'A start must be a number of milliseconds.' })
+      .int('A start must be a whole number of milliseconds.')
+      .min(0, 'A start cannot be negative.')
+      .optional(),
+  })
+  .refine(
+    (body) => body.sentence !== undefined || body.startMs !== undefined,
+    'Send the corrected sentence or its start.',
+  );
 export const DeleteOwnLessonBodySchema = z.object({ id });
 
 /** An uploaded audio file, waiting to become a lesson. */

@@ -27,6 +27,17 @@ export const OWN_LESSON_SHAPES: Record<string, Shape> = {
   'POST /api/lessons/mine/rename': {
     requests: () => fc.record({ id: nasty, title: nasty }).map((json) => ({ path: '/api/lessons/mine/rename', json })),
   },
+  'POST /api/lessons/mine/sentence': {
+    requests: () =>
+      fc
+        .record({
+          id: nasty,
+          index: fc.oneof(fc.nat({ max: 5 }), nasty),
+          sentence: fc.oneof(filled, nasty),
+          startMs: fc.nat(),
+        })
+        .map((json) => ({ path: '/api/lessons/mine/sentence', json })),
+  },
   'POST /api/lessons/mine/delete': {
     requests: () => nasty.map((id) => ({ path: '/api/lessons/mine/delete', json: { id } })),
   },

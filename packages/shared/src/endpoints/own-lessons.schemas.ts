@@ -9,5 +9,6 @@ export const ownLessonEndpoints = withInputSchemas(entries, {
   get: { params: IdParamsSchema },
   audio: { params: IdParamsSchema },
   rename: { body: ownLessons.RenameOwnLessonBodySchema },
+  correctSentence: { body: ownLessons.CorrectSentenceBodySchema },
   delete: { body: ownLessons.DeleteOwnLessonBodySchema },
 });

@@ -1,5 +1,6 @@
 import type { GetLessonResponse } from '../lesson';
 import type {
+  CorrectSentenceBodySchema,
   CreateOwnLessonBodySchema,
   DeleteOwnLessonBodySchema,
   OwnLessonSummary,
@@ -20,6 +21,8 @@ export const ownLessonEndpoints = endpointTable<OwnLessonShapes>()({
   /** The audio, with ranges, for its owner only. */
   audio: get('/api/lessons/mine/:id/audio', { kind: 'file' }),
   rename: post('/api/lessons/mine/rename', { encoding: 'json' }),
+  /** One transcript sentence corrected: its text, its start, or both. */
+  correctSentence: post('/api/lessons/mine/sentence', { encoding: 'json' }),
   delete: post('/api/lessons/mine/delete', { encoding: 'json' }),
 });
 
@@ -31,5 +34,6 @@ type OwnLessonShapes = {
   get: { params: typeof IdParamsSchema; response: GetLessonResponse };
   audio: { params: typeof IdParamsSchema };
   rename: { body: typeof RenameOwnLessonBodySchema; response: { lesson: OwnLessonSummary } };
+  correctSentence: { body: typeof CorrectSentenceBodySchema; response: GetLessonResponse };
   delete: { body: typeof DeleteOwnLessonBodySchema; response: { ok: true } };
 };

@@ -1,10 +1,11 @@
 import type { CardSource } from '@turtle/shared/cards';
 import type { DraftSourceRef } from '@turtle/shared/cards-drafts';
-import { sentenceIndexAt } from '@turtle/shared/lesson-helpers';
+import { isSeriesLesson, sentenceIndexAt } from '@turtle/shared/lesson-helpers';
 import type { DbOrTx } from '../../../db/database';
 import { HttpError } from '../../../lib/http-error';
 import type { DraftedCard, DraftingSource } from '../../../providers/llm/card-drafter';
-import { lessonNotFound, type LessonCatalog } from '../../../core/lessons/lesson-catalog';
+import { lessonNotFound } from '../../../core/lessons/lesson-catalog';
+import type { CardsOptions } from '../cards-options';
 import { findOwnNotesByIds } from '../../../core/notes/notes.repository';
 import { findOwnReply } from '../../../core/conversations/conversations.repository';
 
@@ -14,17 +15,31 @@ export interface ResolvedSource {
   sourceOf(card: DraftedCard): CardSource;
 }
 
+/** A series lesson, or one of the learner's own (another person's is not found, docs/decisions/046-own-lessons.md). */
+async function readLesson(userId: string, lessonId: string, lessons: Pick<CardsOptions, 'lessons' | 'ownLesson'>) {
+  if (!isSeriesLesson(lessonId)) {
+    const own = await lessons.ownLesson(userId, lessonId);
+    if (!own) throw lessonNotFound();
+    return own;
+  }
+  const entry = (await lessons.lessons()).get(lessonId);
+  if (!entry) throw lessonNotFound();
+  if (!entry.lesson.ready) throw new HttpError(404, 'notFound', 'This lesson has no transcript yet.');
+  return entry.lesson;
+}
+
 const notFound = (what: string) => new HttpError(404, 'notFound', `That ${what} does not exist.`);
 
 /**
  * Reads the source the learner asked for, only if it is theirs (another person's note or chat reply answers 404,
- * like a missing one). Lessons are the same for everyone; a lesson without a transcript has nothing to draft from.
+ * like a missing one). The series' lessons are the same for everyone, a learner's own lesson is theirs alone; a lesson
+ * without a transcript has nothing to draft from.
  */
 export async function resolveDraftSource(
   db: DbOrTx,
   userId: string,
   ref: DraftSourceRef,
-  lessons: () => Promise<LessonCatalog>,
+  lessons: Pick<CardsOptions, 'lessons' | 'ownLesson'>,
 ): Promise<ResolvedSource> {
   if (ref.kind === 'note') {
     const [note] = await findOwnNotesByIds(db, userId, [ref.noteId]);
@@ -52,10 +67,7 @@ export async function resolveDraftSource(
       }),
     };
   }
-  const entry = (await lessons()).get(ref.lessonId);
-  if (!entry) throw lessonNotFound();
-  const { lesson } = entry;
-  if (!lesson.ready) throw new HttpError(404, 'notFound', 'This lesson has no transcript yet.');
+  const lesson = await readLesson(userId, ref.lessonId, lessons);
   const transcript =
     ref.ms === undefined
       ? lesson.transcript

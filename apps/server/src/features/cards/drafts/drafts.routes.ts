@@ -61,7 +61,7 @@ export function draftsRoutes(app: FastifyInstance, options: CardsOptions): void 
     async ({ user, body: { source: ref } }, request, reply) => {
       const room = CARD_DRAFTS_MAX - (await countOwnDrafts(db, user.id));
       if (room <= 0) throw new HttpError(409, 'conflict', TRAY_FULL);
-      const source = await resolveDraftSource(db, user.id, ref, options.lessons);
+      const source = await resolveDraftSource(db, user.id, ref, options);
 
       const now = Date.now();
       const { day, resetsAt } = usageDay(now);

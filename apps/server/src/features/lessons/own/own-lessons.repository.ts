@@ -86,6 +86,21 @@ export async function findOwnLesson(db: DbOrTx, userId: string, id: string): Pro
   return rows[0] ?? null;
 }
 
+/** The person's lesson, locked until the transaction ends (two corrections at once apply one after the other). */
+export async function lockOwnLesson(tx: DbOrTx, userId: string, id: string): Promise<OwnLessonRow | null> {
+  const rows = await tx
+    .select()
+    .from(ownLessons)
+    .where(and(eq(ownLessons.id, id), eq(ownLessons.userId, userId)))
+    .limit(1)
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function saveTranscript(tx: DbOrTx, id: string, transcript: OwnLessonRow['transcript'], now: number) {
+  await tx.update(ownLessons).set({ transcript, updatedAt: now }).where(eq(ownLessons.id, id));
+}
+
 export async function renameOwnLesson(db: DbOrTx, userId: string, id: string, title: string, now: number) {
   const rows = await db
     .update(ownLessons)

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ownLessonEndpoints } from '@turtle/shared/endpoints/own-lessons.schemas';
-import type { Lesson } from '@turtle/shared/lesson';
-import {
-  lessonLength,
-  OWN_LESSON_MESSAGES,
-  ownLessonAudioUrl,
-  type OwnLessonSummary,
-} from '@turtle/shared/own-lessons';
+import { OWN_LESSON_MESSAGES } from '@turtle/shared/own-lessons';
 import type { Db } from '../../../db/database';
 import type { FileStore } from '../../../core/storage/file-store';
 import { lockUser } from '../../../core/identity/users.repository';
@@ -16,6 +10,8 @@ import { HttpError } from '../../../lib/http-error';
 import { route } from '../../../lib/route';
 import { CaptionError, parseCaptions } from './captions';
 import { cuesToTranscript } from './cue-sentences';
+import { ownLessonSummary, ownLessonView } from './own-lesson-view';
+import { correctSentenceRoute } from './own-lesson-sentence.route';
 import { checkFits, checkTranscriptFits } from './own-lesson-limits';
 import {
   deleteOwnLesson,
@@ -29,9 +25,7 @@ import {
 
 const notFound = () => new HttpError(404, 'notFound', OWN_LESSON_MESSAGES.notFound);
 
-function summary(row: { id: string; title: string; durationMs: number; createdAt: number }): OwnLessonSummary {
-  return { ...row, duration: lessonLength(row.durationMs) };
-}
+const summary = ownLessonSummary;
 
 /**
  * The learner's own lessons (docs/decisions/046-own-lessons.md): listed, made from an uploaded audio file and its
@@ -87,17 +81,10 @@ export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore)
   route(app, ownLessonEndpoints.get, options, async ({ user, params }) => {
     const row = await findOwnLesson(db, user.id, params.id);
     if (!row) throw notFound();
-    const lesson: Lesson = {
-      id: row.id,
-      title: row.title,
-      duration: lessonLength(row.durationMs),
-      ready: true,
-      audioFile: ownLessonAudioUrl(row.id),
-      captionsFile: null,
-      transcript: row.transcript,
-    };
-    return { lesson };
+    return { lesson: ownLessonView(row) };
   });
+
+  correctSentenceRoute(app, db);
 
   route(app, ownLessonEndpoints.rename, options, async ({ user, body }) => {
     const row = await renameOwnLesson(db, user.id, body.id, body.title, Date.now());

@@ -34,3 +34,6 @@ export const renameOwnLesson = (id: string, title: string) =>
   api.call(ownLessonEndpoints.rename, { body: { id, title } });
 
 export const deleteOwnLesson = (id: string) => api.call(ownLessonEndpoints.delete, { body: { id } });
+
+export const correctSentence = (body: { id: string; index: number; sentence?: string; startMs?: number }) =>
+  api.call(ownLessonEndpoints.correctSentence, { body });

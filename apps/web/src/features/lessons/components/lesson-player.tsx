@@ -18,6 +18,7 @@ import { useTutorChat } from '../hooks/use-tutor-chat';
 import { LessonFinished } from './lesson-finished';
 import { BackToLessons } from './back-to-lessons';
 import { LazyMakeCardsMenu } from './make-cards-button';
+import { CorrectSentenceButton, CorrectSentencePanel } from './correct-sentence';
 import { PlayerControls } from './player-controls';
 import { TranscriptView } from './transcript-view';
 import { TutorPane } from './tutor-pane';
@@ -66,6 +67,8 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
     }, []),
   );
   const [chatOpen, setChatOpen] = useState(false);
+  /** The sentence of an own lesson being corrected (decision 046), by its index. */
+  const [correcting, setCorrecting] = useState<number | null>(null);
   const chat = useTutorChat(lesson);
   const fullScreenPane = useIsMobile();
   const [paneWidth, setPaneWidth] = usePaneWidth();
@@ -129,18 +132,32 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
             </h1>
           </div>
           <div className="mt-1 flex shrink-0 gap-2">
-            {isSeriesLesson(lesson.id) && (
-              <LazyMakeCardsMenu
-                lessonId={lesson.id}
-                current={lesson.transcript[audio.currentIndex]}
-                onOpen={controls.pause}
+            {!isSeriesLesson(lesson.id) && (
+              <CorrectSentenceButton
+                disabled={chatOpen || audio.currentIndex < 0}
+                onClick={() => setCorrecting(audio.currentIndex)}
               />
             )}
+            <LazyMakeCardsMenu
+              lessonId={lesson.id}
+              current={lesson.transcript[audio.currentIndex]}
+              onOpen={controls.pause}
+            />
             <div className="hidden sm:block">
               <AskButton onClick={openChat} disabled={chatOpen} />
             </div>
           </div>
         </div>
+        {correcting !== null && lesson.transcript[correcting] && (
+          <CorrectSentencePanel
+            key={correcting}
+            lessonId={lesson.id}
+            index={correcting}
+            entry={lesson.transcript[correcting]}
+            audioRef={audioRef}
+            onClose={() => setCorrecting(null)}
+          />
+        )}
         <TranscriptView
           transcript={lesson.transcript}
           currentIndex={audio.currentIndex}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GetLessonResponse } from '@turtle/shared/lesson';
+import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
+import type { OwnLessonSummary, OwnLessonUpload } from '@turtle/shared/own-lessons';
+import { createSessionToken, createUser } from './support/factories';
+import { call } from './support/http';
+import { podcastAudio, podcastVtt } from './support/podcast-audio';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * docs/decisions/046-own-lessons.md: in the player, where a learner is in an own lesson is kept in the account, as for
+ * the series, and its transcript's sentences can be corrected.
+ */
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+let server: TestServer;
+let mp3: Buffer;
+beforeAll(async () => {
+  server = await startTestServer();
+  mp3 = await podcastAudio('mp3', 20);
+});
+afterAll(() => server.close());
+
+async function person() {
+  const user = await createUser(server.database.db);
+  return createSessionToken(server.database.db, user.id);
+}
+
+async function makeLesson(cookie: string): Promise<OwnLessonSummary> {
+  const sent = await call(server.url, '/api/lessons/mine/audio', {
+    body: mp3,
+    contentType: 'application/octet-stream',
+    cookie,
+  });
+  const { uploadId } = sent.data as OwnLessonUpload;
+  const made = await call(server.url, '/api/lessons/mine', {
+    json: { title: 'Episode 12', uploadId, transcript: podcastVtt(20) },
+    cookie,
+  });
+  return (made.data as { lesson: OwnLessonSummary }).lesson;
+}
+
+const save = (cookie: string, json: unknown) => call(server.url, '/api/lessons/progress', { json, cookie });
+const progressOf = async (cookie: string) =>
+  ((await call(server.url, '/api/lessons/progress', { cookie })).data as { progress: LessonProgressEntry[] }).progress;
+
+describe('the account keeps positions in own lessons', () => {
+  it('saves and reads one, past an hour too; another person’s lesson is not found; deleting the lesson drops it', async () => {
+    const cookie = await person();
+    const lesson = await makeLesson(cookie);
+    expect((await save(cookie, { lessonId: lesson.id, positionMs: 12_000 })).status).toBe(200);
+    expect(await progressOf(cookie)).toEqual([
+      { lessonId: lesson.id, positionMs: 12_000, updatedAt: expect.any(Number) as number },
+    ]);
+    // A long episode: past the series' hour, within a day.
+    expect((await save(cookie, { lessonId: lesson.id, positionMs: 2 * 3_600_000 })).status).toBe(200);
+    const tooFar = await save(cookie, { lessonId: lesson.id, positionMs: 25 * 3_600_000 });
+    expect(tooFar.status).toBe(400);
+    expect((tooFar.data as { message: string }).message).toBe('That position is past the end of every lesson.');
+    // The series keeps its hour.
+    const seriesTooFar = await save(cookie, { lessonId: '1', positionMs: 4_000_000 });
+    expect((seriesTooFar.data as { message: string }).message).toBe('That position is past the end of every lesson.');
+
+    const other = await person();
+    const refused = await save(other, { lessonId: lesson.id, positionMs: 1 });
+    expect(refused.status).toBe(404);
+    expect((refused.data as { message: string }).message).toBe('Lesson not found!');
+    expect(await progressOf(other)).toEqual([]);
+
+    await call(server.url, '/api/lessons/mine/delete', { json: { id: lesson.id }, cookie });
+    expect(await progressOf(cookie)).toEqual([]);
+  });
+});
+
+describe('correcting a transcript sentence', () => {
+  const correct = (cookie: string, json: unknown) => call(server.url, '/api/lessons/mine/sentence', { json, cookie });
+
+  it('changes its words and its start between its neighbours; the player reads the change', async () => {
+    const cookie = await person();
+    const lesson = await makeLesson(cookie);
+    const fixed = await correct(cookie, {
+      id: lesson.id,
+      index: 1,
+      sentence: '  Fees really add up.  ',
+      startMs: 6_500,
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect((fixed.data as GetLessonResponse).lesson.transcript[1]).toEqual({
+      sentence: 'Fees really add up.',
+      startMs: 6_500,
+      isParagraphEnd: false,
+    });
+    const read = (await call(server.url, `/api/lessons/mine/${lesson.id}`, { cookie })).data as GetLessonResponse;
+    expect(read.lesson.transcript[1]!.sentence).toBe('Fees really add up.');
+    // Only the start: the words stay.
+    await correct(cookie, { id: lesson.id, index: 1, startMs: 7_000 });
+    const again = (await call(server.url, `/api/lessons/mine/${lesson.id}`, { cookie })).data as GetLessonResponse;
+    expect(again.lesson.transcript[1]).toMatchObject({ sentence: 'Fees really add up.', startMs: 7_000 });
+  });
+
+  it('refuses a start out of order, a sentence not there, nothing to change, and another person’s lesson', async () => {
+    const cookie = await person();
+    const lesson = await makeLesson(cookie);
+    const cases: [unknown, number, string][] = [
+      [
+        { id: lesson.id, index: 1, startMs: 9_000 },
+        400,
+        'This sentence must start between 0:00.0 and 0:08.0, so the sentences stay in order.',
+      ],
+      [{ id: lesson.id, index: 99, sentence: 'x' }, 400, 'That sentence is not in this lesson.'],
+      [{ id: lesson.id, index: 1 }, 400, 'Send the corrected sentence or its start.'],
+      [{ id: lesson.id, index: 1, sentence: '   ' }, 400, 'A sentence cannot be empty.'],
+      [{ id: lesson.id, index: -1, sentence: 'x' }, 400, 'Send the number of the sentence.'],
+    ];
+    for (const [json, status, message] of cases) {
+      const res = await correct(cookie, json);
+      expect(res.status, JSON.stringify(json)).toBe(status);
+      expect((res.data as { message: string }).message).toBe(message);
+    }
+    const other = await person();
+    expect((await correct(other, { id: lesson.id, index: 0, sentence: 'Mine now.' })).status).toBe(404);
+  });
+});
+
+describe('cards from an own lesson', () => {
+  const generate = (cookie: string, source: unknown) =>
+    call(server.url, '/api/cards/drafts/generate', { json: { source }, cookie });
+
+  it('drafts from the sentence at a moment, with a source that opens the lesson there; not from another person’s', async () => {
+    const cookie = await person();
+    const lesson = await makeLesson(cookie);
+    const res = await generate(cookie, { kind: 'lesson', lessonId: lesson.id, ms: 8_200 });
+    expect(res.status, res.text).toBe(200);
+    const drafts = (res.data as { drafts: { source: unknown }[] }).drafts;
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts[0]!.source).toEqual({ kind: 'lesson', lessonId: lesson.id, ms: 8_000, label: 'Episode 12' });
+    const other = await person();
+    const refused = await generate(other, { kind: 'lesson', lessonId: lesson.id });
+    expect(refused.status).toBe(404);
+    expect((refused.data as { message: string }).message).toBe('Lesson not found!');
+  });
+});
