@@ -45,6 +45,8 @@ describe('the tutor answers with the learner’s notes and cards', () => {
     expect(await cardLink.getAttribute('href')).toBe(`/cards/edit/${card.id}`);
     expect(await noteLink.getAttribute('href')).toBe(`/note/${note.id}?p=0`);
     expect(await noteLink.getAttribute('target')).toBe('_blank');
+    // The offline tutor quotes them too, by the same numbers.
+    expect(await player.log(page).innerText()).toMatch(/From your note “Compounding plan” \[\d\]:/);
     await shot(page, 'tutor-sources-1280');
     await expectNoSeriousA11yViolations(page, 'a tutor answer with sources at 1280 px');
     const opened = page.context().waitForEvent('page');

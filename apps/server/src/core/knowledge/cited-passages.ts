@@ -1,6 +1,7 @@
 import type { MessageSource } from '@turtle/shared/conversation';
 import { formatClock } from '@turtle/shared/lesson-helpers';
 import type { RetrievedPassage } from './passages.repository';
+import type { MentionedNote } from '../../providers/llm/assistant';
 
 /*
  * Found passages numbered for a reply and named as its sources (decisions 036, 039 and 044): the chat's and the
@@ -56,4 +57,28 @@ export function citePassages(found: RetrievedPassage[]): { passages: CitedPassag
     return { ...passage, ...at, citation };
   });
   return { passages, sources };
+}
+
+/** The passages found for the question as the offline assistant reads notes: one per source, with its number. */
+export function citedNotes(passages: CitedPassage[]): MentionedNote[] {
+  const byNote = new Map<number, MentionedNote>();
+  for (const passage of passages) {
+    const note = byNote.get(passage.citation);
+    if (note) note.content += `\n\n${passage.body}`;
+    else {
+      const found =
+        passage.kind === 'chat' || passage.kind === 'card'
+          ? { kind: passage.kind }
+          : passage.at
+            ? { kind: 'lesson' as const, at: passage.at }
+            : undefined;
+      byNote.set(passage.citation, {
+        name: passage.title,
+        content: passage.body,
+        citation: passage.citation,
+        ...(found ? { found } : {}),
+      });
+    }
+  }
+  return [...byNote.values()];
 }

@@ -21,10 +21,10 @@ import {
 } from '../../core/conversations/conversations.repository';
 import { conversationNotFound } from './conversations.routes';
 import { buildPrompt } from './prompt';
-import type { MentionedNote } from '../../providers/llm/assistant';
 import { KeptReplySaver } from './kept-reply';
 import { loadMentionedNotes } from './mentioned-notes';
-import { retrieveForQuestion, type CitedPassage } from './retrieved-notes';
+import { retrieveForQuestion } from './retrieved-notes';
+import { citedNotes } from '../../core/knowledge/cited-passages';
 import { saveExchange } from './save-exchange';
 import { scopeFilter } from '../../core/knowledge/source-groups';
 
@@ -144,28 +144,4 @@ function toModelHistory(messages: Pick<MessageRow, 'role' | 'content' | 'status'
     kept.push({ role: message.role, content: message.content });
   }
   return kept.reverse();
-}
-
-/** The passages found for the question as the offline assistant reads notes: one per source, with its number. */
-function citedNotes(passages: CitedPassage[]): MentionedNote[] {
-  const byNote = new Map<number, MentionedNote>();
-  for (const passage of passages) {
-    const note = byNote.get(passage.citation);
-    if (note) note.content += `\n\n${passage.body}`;
-    else {
-      const found =
-        passage.kind === 'chat' || passage.kind === 'card'
-          ? { kind: passage.kind }
-          : passage.at
-            ? { kind: 'lesson' as const, at: passage.at }
-            : undefined;
-      byNote.set(passage.citation, {
-        name: passage.title,
-        content: passage.body,
-        citation: passage.citation,
-        ...(found ? { found } : {}),
-      });
-    }
-  }
-  return [...byNote.values()];
 }

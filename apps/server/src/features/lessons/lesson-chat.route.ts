@@ -15,7 +15,7 @@ import { lessonNotFound, type LessonCatalog } from '../../core/lessons/lesson-ca
 import { buildTutorPrompt, contextFromScript, findSentence } from './tutor-prompt';
 import { findOwnLesson } from './own/own-lessons.repository';
 import type { Db } from '../../db/database';
-import { citePassages } from '../../core/knowledge/cited-passages';
+import { citedNotes, citePassages } from '../../core/knowledge/cited-passages';
 import { retrievePassages } from '../../core/knowledge/passages.repository';
 
 /**
@@ -84,7 +84,8 @@ export function lessonChatRoute(app: FastifyInstance, catalog: LessonCatalog, se
           model,
           messages: buildTutorPrompt(lesson, body.messages, found.passages),
           conversation: body.messages,
-          notes: [],
+          // What the offline tutor quotes besides the transcript; a model reads the passages in `messages`.
+          notes: citedNotes(found.passages),
           lesson,
         },
         sources: found.sources,

@@ -18,7 +18,7 @@ export function createOfflineAssistant(options: { tokenDelayMs: number }): Assis
       const question = request.conversation.at(-1)?.content ?? '';
       const firstReply = !hasAnsweredBefore(request.conversation);
       const text = request.lesson
-        ? offlineLessonReply(question, request.lesson, firstReply)
+        ? offlineLessonReply(question, request.lesson, firstReply, request.notes)
         : offlineReply(question, request.notes, firstReply);
       for (const token of replyTokens(text)) {
         // Rejects with the abort when the request's signal fires.

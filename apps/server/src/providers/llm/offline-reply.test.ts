@@ -58,6 +58,22 @@ describe('offline reply', () => {
     expect(reply).toContain('**From the lesson “Why invest” at 01:05 [2]:**');
   });
 
+  it('in a lesson, quotes the learner notes and cards found beside the transcript (decision 044)', () => {
+    const lesson = {
+      title: 'Why invest',
+      transcript: [{ sentence: 'Compounding grows money.', startMs: 0 }],
+      currentIndex: 0,
+    };
+    const reply = offlineLessonReply('why compounding?', lesson, true, [
+      { name: 'Plan', content: 'I reinvest for compounding.', citation: 1 },
+      { name: 'Why compounding?', content: 'Growth on growth.', citation: 2, found: { kind: 'card' } },
+    ]);
+    expect(reply).toContain('- [00:00] Compounding grows money.');
+    expect(reply).toContain('**From your note “Plan” [1]:**\n\n> I reinvest for compounding.');
+    expect(reply).toContain('**From your card “Why compounding?” [2]:**');
+    expect(offlineLessonReply('why compounding?', lesson)).not.toContain('From your');
+  });
+
   it('names a card it quotes by its front (decision 044)', () => {
     const reply = offlineReply('what are fund fees?', [
       { name: 'What are fund fees?', content: 'What are fund fees?\n\nCosts.', citation: 1, found: { kind: 'card' } },

@@ -139,7 +139,12 @@ function cite(ms: number | undefined): string {
  * sentences that match the question, each with the moment it is spoken, or else what is said where the learner
  * paused.
  */
-export function offlineLessonReply(question: string, lesson: LessonContext, firstReply = true): string {
+export function offlineLessonReply(
+  question: string,
+  lesson: LessonContext,
+  firstReply = true,
+  found: MentionedNote[] = [],
+): string {
   const sentences = lesson.transcript.map((entry) => entry.sentence);
   const near = Math.max(0, lesson.currentIndex);
   const matching = matchingSentenceIndexes(sentences, question, near);
@@ -159,6 +164,11 @@ export function offlineLessonReply(question: string, lesson: LessonContext, firs
   for (const index of shown) {
     const entry = lesson.transcript[index]!;
     lines.push(`- ${cite(entry.startMs)}${entry.sentence}`);
+  }
+  // The learner's notes and cards found for the question (decision 044), quoted as the chat's offline reply does.
+  for (const note of found) {
+    lines.push('', `**${quotedFrom(note)}${note.citation === undefined ? '' : ` [${note.citation}]`}:**`, '');
+    for (const sentence of mostRelevantSentences(note.content, question)) lines.push(`> ${sentence}`);
   }
   lines.push('', 'Select a time to hear that part again.');
   if (firstReply) lines.push(CONNECT_MODEL_HINT);
