@@ -7,6 +7,7 @@ import type { OwnLessonsResponse, OwnLessonSummary, OwnLessonUpload } from '@tur
 import { ownLessonUploads } from '../src/db/schema';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
+import { makeOwnLesson, uploadLessonAudio } from './support/own-lessons';
 import { podcastAudio, podcastVtt } from './support/podcast-audio';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -30,15 +31,9 @@ async function person() {
   return { ...user, cookie: await createSessionToken(server.database.db, user.id) };
 }
 
-const upload = (cookie: string, bytes: Uint8Array) =>
-  call(server.url, '/api/lessons/mine/audio', { body: bytes, contentType: 'application/octet-stream', cookie });
-
-async function makeLesson(cookie: string, audio: Uint8Array = mp3, transcript = podcastVtt(20), title = 'Episode 12') {
-  const sent = await upload(cookie, audio);
-  expect(sent.status, sent.text).toBe(200);
-  const { uploadId } = sent.data as OwnLessonUpload;
-  return call(server.url, '/api/lessons/mine', { json: { title, uploadId, transcript }, cookie });
-}
+const upload = (cookie: string, bytes: Uint8Array) => uploadLessonAudio(server, cookie, bytes);
+const makeLesson = (cookie: string, audio: Uint8Array = mp3, transcript = podcastVtt(20), title = 'Episode 12') =>
+  makeOwnLesson(server, cookie, audio, { transcript, title });
 
 const filesUnder = async (dir: string): Promise<string[]> =>
   (await readdir(dir, { recursive: true, withFileTypes: true }))
@@ -92,6 +87,15 @@ describe('own lessons from audio and its transcript', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${mp3.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(mp3.subarray(100, 200))).toBe(true);
+    const past = await fetch(server.url + full.audioFile!, {
+      headers: { cookie: `sid=${me.cookie}`, range: `bytes=${mp3.length}-` },
+    });
+    expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${mp3.length}`]);
+    const etag = whole.headers.get('etag')!;
+    const same = await fetch(server.url + full.audioFile!, {
+      headers: { cookie: `sid=${me.cookie}`, 'if-none-match': etag },
+    });
+    expect(same.status).toBe(304);
 
     const renamed = await call(server.url, '/api/lessons/mine/rename', {
       json: { id: lesson.id, title: 'Fees, episode 12' },

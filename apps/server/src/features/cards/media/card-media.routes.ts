@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer.schemas';
 import { requireUser } from '../../../core/identity/sessions';
-import { parseRange } from '../../../lib/byte-range';
 import { HttpError } from '../../../lib/http-error';
 import { route } from '../../../lib/route';
+import { sendRanged } from '../../../lib/send-ranged';
 import type { CardsOptions } from '../cards-options';
 import { findOwnMedia } from './card-media.repository';
 
@@ -24,31 +24,13 @@ export function cardMediaRoutes(app: FastifyInstance, { db }: CardsOptions): voi
     if (!SHA256.test(params.sha256)) throw notFound;
     const file = await findOwnMedia(db, user.id, params.sha256);
     if (!file) throw notFound;
-    const etag = `"${params.sha256}"`;
-    const size = file.bytes.length;
-    const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : undefined;
-    if (range === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${size}`);
-      throw new HttpError(416, 'rangeNotSatisfiable', 'That byte range starts past the end of the file.');
-    }
-    reply
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "sandbox; default-src 'none'")
-      .header('content-disposition', 'inline')
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', CACHE)
-      .header('etag', etag)
-      .type(file.mime);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return reply.code(304).send();
-    }
-    if (!range) return reply.header('content-length', size).send(file.bytes);
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(file.bytes.subarray(range.start, range.end + 1));
+    return sendRanged(request, reply, {
+      size: file.bytes.length,
+      etag: `"${params.sha256}"`,
+      contentType: file.mime,
+      cacheControl: CACHE,
+      noun: 'file',
+      read: async (range) => (range ? file.bytes.subarray(range.start, range.end + 1) : file.bytes),
+    });
   });
 }

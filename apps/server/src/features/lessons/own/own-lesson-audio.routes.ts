@@ -6,9 +6,9 @@ import { OWN_LESSON_AUDIO_MAX_BYTES, OWN_LESSON_MESSAGES } from '@turtle/shared/
 import type { Db } from '../../../db/database';
 import type { FileStore } from '../../../core/storage/file-store';
 import { requireUser } from '../../../core/identity/sessions';
-import { parseRange } from '../../../lib/byte-range';
 import { HttpError } from '../../../lib/http-error';
 import { route } from '../../../lib/route';
+import { sendRanged } from '../../../lib/send-ranged';
 import { rateLimited, perUser } from '../../../plugins/rate-limit';
 import { receiveAudio } from './lesson-audio';
 import { findOwnLesson, insertUpload, takeStaleUploads } from './own-lessons.repository';
@@ -59,33 +59,18 @@ export function ownLessonAudioRoutes(app: FastifyInstance, db: Db, store: FileSt
   route(app, ownLessonEndpoints.audio, { user: requireUser }, async ({ user, params }, request, reply) => {
     const lesson = await findOwnLesson(db, user.id, params.id);
     if (!lesson) throw new HttpError(404, 'notFound', 'That audio file does not exist.');
-    const size = lesson.audioBytes;
-    const etag = `"${lesson.id}"`;
-    const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : undefined;
-    if (range === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${size}`);
-      throw new HttpError(416, 'rangeNotSatisfiable', 'That byte range starts past the end of the audio.');
-    }
-    reply
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "sandbox; default-src 'none'")
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', CACHE)
-      .header('etag', etag)
-      .type(lesson.audioType);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return reply.code(304).send();
-    }
-    const body = await store.read(lesson.audioKey, range ?? undefined);
-    if (!body) throw new HttpError(404, 'notFound', 'That audio file does not exist.');
-    if (!range) return reply.header('content-length', size).send(body);
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(body);
+    return sendRanged(request, reply, {
+      size: lesson.audioBytes,
+      etag: `"${lesson.id}"`,
+      contentType: lesson.audioType,
+      cacheControl: CACHE,
+      noun: 'audio',
+      read: async (range) => {
+        const body = await store.read(lesson.audioKey, range);
+        if (!body) throw new HttpError(404, 'notFound', 'That audio file does not exist.');
+        return body;
+      },
+    });
   });
 }
 
