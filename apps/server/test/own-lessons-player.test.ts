@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GetLessonResponse } from '@turtle/shared/lesson';
 import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
-import type { OwnLessonSummary, OwnLessonUpload } from '@turtle/shared/own-lessons';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { podcastAudio, podcastVtt } from './support/podcast-audio';
+import { madeLesson, makeOwnLesson } from './support/own-lessons';
+import { podcastAudio } from './support/podcast-audio';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -27,19 +27,7 @@ async function person() {
   return createSessionToken(server.database.db, user.id);
 }
 
-async function makeLesson(cookie: string): Promise<OwnLessonSummary> {
-  const sent = await call(server.url, '/api/lessons/mine/audio', {
-    body: mp3,
-    contentType: 'application/octet-stream',
-    cookie,
-  });
-  const { uploadId } = sent.data as OwnLessonUpload;
-  const made = await call(server.url, '/api/lessons/mine', {
-    json: { title: 'Episode 12', uploadId, transcript: podcastVtt(20) },
-    cookie,
-  });
-  return (made.data as { lesson: OwnLessonSummary }).lesson;
-}
+const makeLesson = async (cookie: string) => madeLesson(await makeOwnLesson(server, cookie, mp3));
 
 const save = (cookie: string, json: unknown) => call(server.url, '/api/lessons/progress', { json, cookie });
 const progressOf = async (cookie: string) =>

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GetLessonResponse } from '@turtle/shared/lesson';
-import type { OwnLessonSummary, OwnLessonUpload } from '@turtle/shared/own-lessons';
 import { openFileStore } from '../src/core/storage/open-file-store';
 import { ownLessons } from '../src/db/schema';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
-import { podcastAudio, podcastVtt } from './support/podcast-audio';
+import { madeLesson, makeOwnLesson } from './support/own-lessons';
+import { podcastAudio } from './support/podcast-audio';
 import { startTestS3, type TestS3 } from './support/s3-server';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -30,21 +30,7 @@ afterAll(async () => {
   await s3.close();
 });
 
-async function makeLesson(server: TestServer, cookie: string) {
-  const sent = await call(server.url, '/api/lessons/mine/audio', {
-    body: mp3,
-    contentType: 'application/octet-stream',
-    cookie,
-  });
-  expect(sent.status, sent.text).toBe(200);
-  const { uploadId } = sent.data as OwnLessonUpload;
-  const made = await call(server.url, '/api/lessons/mine', {
-    json: { title: 'Episode 12', uploadId, transcript: podcastVtt(20) },
-    cookie,
-  });
-  expect(made.status, made.text).toBe(200);
-  return (made.data as { lesson: OwnLessonSummary }).lesson;
-}
+const makeLesson = async (server: TestServer, cookie: string) => madeLesson(await makeOwnLesson(server, cookie, mp3));
 
 async function audioFrom(server: TestServer, lessonId: string, cookie: string, range?: string) {
   const res = await fetch(`${server.url}/api/lessons/mine/${lessonId}/audio`, {
