@@ -19,6 +19,14 @@ import {
 } from './fuzz-shape-parts';
 import { encodeLoosely, filled, nasty } from './fuzz-text';
 
+/** The chat's scope (decision 044): a kind, a deck (the person's or any id), or something it is not. */
+const scopeOf = (deckId: string) =>
+  fc.oneof(
+    fc.constantFrom('note', 'lesson', 'card', 'chat', 'deck').map((kind) => ({ kind })),
+    idOr(deckId).map((id) => ({ kind: 'deck', deckId: id })),
+    nasty,
+  );
+
 // The well-formed requests of the endpoint fuzz test (fuzz-endpoints.test.ts), by route: every text field may hold
 // nasty text (fuzz-text.ts), so the request gets past the validation into the handler and the database.
 
@@ -128,10 +136,11 @@ export const SHAPES: Record<string, Shape> = {
               noteIds: optional(fc.array(idOr(things.noteId), { maxLength: 2 })),
             }),
             model,
+            scope: optional(scopeOf(things.deckId)),
           })
           .map((json) => ({ path: '/api/chat/send', json })),
         fc
-          .record({ conversationId: idOr(things.conversationId), model })
+          .record({ conversationId: idOr(things.conversationId), model, scope: optional(scopeOf(things.deckId)) })
           .map((json) => ({ path: '/api/chat/send', json: { ...json, regenerate: true } })),
       ),
   },
