@@ -53,22 +53,13 @@ export async function usageSince(
 ): Promise<Omit<AdminUsageResponse, 'since'>> {
   const recent = gte(replyUsage.day, new Date(since).toISOString().slice(0, 10));
   const day = sql<string>`${replyUsage.day}::text`;
-  const [byDay, byModel, byPlan, people, heavy] = await Promise.all([
+  // One pass for every sum by day, plan and model; the days, plans and models are added up from it here.
+  const [cells, people, heavy] = await Promise.all([
     db
-      .select({ key: day, model: replyUsage.model, ...sums })
+      .select({ day, plan: replyUsage.plan, model: replyUsage.model, ...sums })
       .from(replyUsage)
       .where(recent)
-      .groupBy(day, replyUsage.model),
-    db
-      .select({ key: replyUsage.model, model: replyUsage.model, ...sums })
-      .from(replyUsage)
-      .where(recent)
-      .groupBy(replyUsage.model),
-    db
-      .select({ key: replyUsage.plan, model: replyUsage.model, ...sums })
-      .from(replyUsage)
-      .where(recent)
-      .groupBy(replyUsage.plan, replyUsage.model),
+      .groupBy(replyUsage.day, replyUsage.plan, replyUsage.model),
     db
       .select({
         plan: sql<number | null>`${replyUsage.plan}`,
@@ -103,6 +94,24 @@ export async function usageSince(
         .groupBy(replyUsage.userId, replyUsage.model, users.name, users.email)
     : [];
 
+  const byDay = cells.map((cell) => ({ ...cell, key: cell.day }));
+  const byPlan = cells.map((cell) => ({ ...cell, key: cell.plan }));
+  const modelSums = new Map<string, Row>();
+  for (const cell of cells) {
+    const sum = modelSums.get(cell.model) ?? {
+      model: cell.model,
+      replies: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      estimated: 0,
+    };
+    sum.replies += Number(cell.replies);
+    sum.promptTokens += Number(cell.promptTokens);
+    sum.completionTokens += Number(cell.completionTokens);
+    sum.estimated += Number(cell.estimated);
+    modelSums.set(cell.model, sum);
+  }
+  const byModel = [...modelSums.values()];
   const totals = zero();
   let estimatedReplies = 0;
   for (const row of byModel) {
