@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -60,6 +60,22 @@ describe.each(stores)('the file store in %s', (_where, open) => {
     for (const key of ['../etc/passwd', 'lessons//x', '/abs', 'a/./b', 'a b']) {
       await expect(store.size(key)).rejects.toThrow('Not a file key');
     }
+  });
+});
+
+describe('scratch left by a crash', () => {
+  it('is cleared at start when older than an hour; newer scratch (another process writing) stays', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'turtle-scratch-'));
+    await mkdir(path.join(root, '.scratch'));
+    const old = path.join(root, '.scratch', 'old');
+    const fresh = path.join(root, '.scratch', 'fresh');
+    await writeFile(old, 'half an upload');
+    await writeFile(fresh, 'an upload under way');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    await openFileStore({ kind: 'local', dir: root });
+    expect(await readdir(path.join(root, '.scratch'))).toEqual(['fresh']);
+    await rm(root, { recursive: true, force: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -191,6 +192,35 @@ describe('own lessons: bad input', () => {
     const sent = await call(server.url, '/api/lessons/mine/audio', { json: { a: 1 }, cookie: me.cookie });
     expect(sent.status).toBe(415);
     expect(await filesUnder((server.config.files as { dir: string }).dir)).toEqual(before);
+  });
+
+  it('an upload cut off mid-way keeps nothing, and the server goes on', async () => {
+    const me = await person();
+    const root = (server.config.files as { dir: string }).dir;
+    const before = await filesUnder(root);
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        hostname,
+        port,
+        method: 'POST',
+        path: '/api/lessons/mine/audio',
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(mp3.length),
+          cookie: `sid=${me.cookie}`,
+          origin: server.url,
+        },
+      });
+      request.on('error', () => resolve());
+      request.write(mp3.subarray(0, 100_000), () => setTimeout(() => request.destroy(), 200));
+      request.on('close', () => resolve());
+    });
+    await expect.poll(async () => filesUnder(root), { timeout: 5000 }).toEqual(before);
+    expect(await server.database.db.select().from(ownLessonUploads).where(eq(ownLessonUploads.userId, me.id))).toEqual(
+      [],
+    );
+    expect((await upload(me.cookie, mp3)).status).toBe(200);
   });
 
   it('refuses transcripts that cannot follow the audio, with what is wrong', async () => {

@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { checkKey, type FileStore } from './file-store';
 
+/** Longer than any upload takes. */
+export const SCRATCH_KEPT_MS = 60 * 60 * 1000;
+
 /**
  * Files under one folder (`DATA_DIR/files` by default). A file appears under its key only whole: it is written in
  * the folder's `.scratch` and renamed in, so a crash mid-upload leaves only scratch, which the next start clears of
@@ -13,7 +16,7 @@ import { checkKey, type FileStore } from './file-store';
 export async function openLocalFileStore(root: string): Promise<FileStore> {
   const scratch = path.join(root, '.scratch');
   await mkdir(scratch, { recursive: true });
-  await clearOldScratch(scratch, Date.now() - 60 * 60 * 1000);
+  await clearOldScratch(scratch, Date.now() - SCRATCH_KEPT_MS);
   const pathOf = (key: string) => path.join(root, ...checkKey(key).split('/'));
   return {
     scratchPath: async () => path.join(scratch, randomUUID()),
@@ -43,7 +46,8 @@ export async function openLocalFileStore(root: string): Promise<FileStore> {
   };
 }
 
-async function clearOldScratch(scratch: string, before: number): Promise<void> {
+/** Scratch files older than `before` (ms): what a crash mid-upload left, never what another process is writing. */
+export async function clearOldScratch(scratch: string, before: number): Promise<void> {
   for (const name of await readdir(scratch)) {
     const file = path.join(scratch, name);
     const info = await stat(file).catch(() => null);

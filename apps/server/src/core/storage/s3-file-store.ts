@@ -13,6 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { checkKey, type FileStore } from './file-store';
+import { clearOldScratch, SCRATCH_KEPT_MS } from './local-file-store';
 
 export interface S3Config {
   /** Unset means AWS itself; MinIO, R2, Backblaze and the test server give theirs. */
@@ -44,6 +45,7 @@ export async function openS3FileStore(config: S3Config): Promise<FileStore> {
   });
   const scratch = path.join(tmpdir(), 'turtle-scratch');
   await mkdir(scratch, { recursive: true });
+  await clearOldScratch(scratch, Date.now() - SCRATCH_KEPT_MS);
   const Bucket = config.bucket;
   return {
     scratchPath: async () => path.join(scratch, randomUUID()),

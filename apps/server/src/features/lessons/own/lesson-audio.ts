@@ -51,6 +51,10 @@ export async function receiveAudio(body: Readable, store: FileStore): Promise<Re
     return { scratchPath, bytes: seen.bytes, ...probed };
   } catch (error) {
     await rm(scratchPath, { force: true });
+    if (body.destroyed && !(error instanceof HttpError)) {
+      // The sender went away mid-upload: nothing was kept, and nobody is left to read a 500.
+      throw new HttpError(400, 'badRequest', 'The upload stopped before the whole file arrived. Choose it again.');
+    }
     throw error;
   }
 }
