@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ownLessonEndpoints } from '@turtle/shared/endpoints/own-lessons';
-import { OWN_LESSON_AUDIO_MAX_BYTES, OWN_LESSON_MESSAGES } from '@turtle/shared/own-lessons';
+import { OWN_LESSON_AUDIO_MAX_BYTES, OWN_LESSON_MESSAGES } from '@turtle/shared/own-lesson-helpers';
 import { api } from '../../../lib/api-client';
 import { refuseInput } from '../../../lib/query/use-server-mutation';
 import { queryKeys } from '../../../lib/query/query-keys';

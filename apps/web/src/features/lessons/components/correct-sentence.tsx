@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import type { TranscriptEntry } from '@turtle/shared/lesson';
-import { lessonLength, OWN_LESSON_SENTENCE_MAX_LENGTH } from '@turtle/shared/own-lessons';
+import { lessonLength, OWN_LESSON_SENTENCE_MAX_LENGTH } from '@turtle/shared/own-lesson-helpers';
 import { Button } from '../../../components/ui/button';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerMutation } from '../../../lib/query/use-server-mutation';

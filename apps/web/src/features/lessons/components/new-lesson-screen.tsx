@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { OWN_LESSON_TITLE_MAX_LENGTH } from '@turtle/shared/own-lessons';
+import { OWN_LESSON_TITLE_MAX_LENGTH } from '@turtle/shared/own-lesson-helpers';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';

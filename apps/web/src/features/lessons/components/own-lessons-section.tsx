@@ -1,7 +1,7 @@
 import { Clock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { lessonLength, type OwnLessonAllowance, type OwnLessonSummary } from '@turtle/shared/own-lessons';
+import { lessonLength, type OwnLessonAllowance, type OwnLessonSummary } from '@turtle/shared/own-lesson-helpers';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { TextField } from '../../../components/ui/text-field';
