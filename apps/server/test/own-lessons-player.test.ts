@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GetLessonResponse } from '@turtle/shared/lesson';
 import type { LessonProgressEntry } from '@turtle/shared/lesson-progress';
@@ -127,5 +128,44 @@ describe('cards from an own lesson', () => {
     const refused = await generate(other, { kind: 'lesson', lessonId: lesson.id });
     expect(refused.status).toBe(404);
     expect((refused.data as { message: string }).message).toBe('Lesson not found!');
+  });
+});
+
+describe('an upload over 500 MB', () => {
+  it('is refused by its Content-Length before a byte is read, with the size in the message', async () => {
+    const cookie = await person();
+    const { hostname, port } = new URL(server.url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          hostname,
+          port,
+          method: 'POST',
+          path: '/api/lessons/mine/audio',
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-length': String(600 * 1024 * 1024),
+            cookie: `sid=${cookie}`,
+            origin: server.url,
+          },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => {
+            // The rest of the promised body never comes: the connection is closed, not left for the server to wait on.
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.write(Buffer.alloc(1024));
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'payloadTooLarge',
+      message: 'This audio file is over 500 MB. Choose a smaller file.',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownLessonEndpoints } from '@turtle/shared/endpoints/own-lessons.schemas';
@@ -40,7 +41,10 @@ export function ownLessonAudioRoutes(app: FastifyInstance, db: Db, store: FileSt
       const audio = await receiveAudio(request.body as Readable, store);
       const id = randomUUID();
       const audioKey = `lessons/${user.id}/${id}`;
-      await store.keep(audioKey, audio.scratchPath);
+      await store.keep(audioKey, audio.scratchPath).catch(async (error: unknown) => {
+        await rm(audio.scratchPath, { force: true });
+        throw error;
+      });
       const now = Date.now();
       await insertUpload(db, {
         id,
