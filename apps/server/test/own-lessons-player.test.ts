@@ -169,3 +169,34 @@ describe('an upload over 500 MB', () => {
     });
   });
 });
+
+describe('an own lesson in its owner’s search', () => {
+  const search = async (cookie: string, q: string) =>
+    (
+      (await call(server.url, `/api/search?q=${encodeURIComponent(q)}`, { cookie })).data as {
+        results: { kind: string; sourceId: string; title: string; startMs?: number }[];
+      }
+    ).results.filter((result) => result.kind === 'lesson');
+
+  it('is found at the moment of its words, follows a rename and a correction, and leaves with the lesson', async () => {
+    const cookie = await person();
+    const lesson = await makeLesson(cookie);
+    expect(await search(cookie, 'episode index funds')).toContainEqual(
+      expect.objectContaining({ sourceId: lesson.id, title: 'Episode 12', startMs: 0 }),
+    );
+    await call(server.url, '/api/lessons/mine/rename', { json: { id: lesson.id, title: 'Fees, episode 12' }, cookie });
+    expect((await search(cookie, 'episode index funds'))[0]).toMatchObject({ title: 'Fees, episode 12' });
+    await call(server.url, '/api/lessons/mine/sentence', {
+      json: { id: lesson.id, index: 4, sentence: 'Part 5 is about compounding interest.' },
+      cookie,
+    });
+    expect(await search(cookie, 'compounding interest')).toContainEqual(
+      expect.objectContaining({ sourceId: lesson.id, startMs: 16_000 }),
+    );
+    // The series' own lesson 1 matches too, for everyone; this one is its owner's alone.
+    const ids = async (who: string) => (await search(who, 'compounding interest')).map((result) => result.sourceId);
+    expect(await ids(await person())).not.toContain(lesson.id);
+    await call(server.url, '/api/lessons/mine/delete', { json: { id: lesson.id }, cookie });
+    expect(await ids(cookie)).not.toContain(lesson.id);
+  });
+});

@@ -6,6 +6,7 @@ import { requireUser } from '../../../core/identity/sessions';
 import { HttpError } from '../../../lib/http-error';
 import { route } from '../../../lib/route';
 import { ownLessonView } from './own-lesson-view';
+import { indexOwnLesson } from './own-lesson-index';
 import { lockOwnLesson, saveTranscript } from './own-lessons.repository';
 
 /** "1:02.5": a start shown to a tenth of a second, as "set to now" picks it. */
@@ -37,7 +38,9 @@ export function correctSentenceRoute(app: FastifyInstance, db: Db): void {
       const transcript = row.transcript.map((sentence, index) =>
         index === body.index ? { ...sentence, sentence: body.sentence ?? sentence.sentence, startMs } : sentence,
       );
-      await saveTranscript(tx, row.id, transcript, Date.now());
+      const now = Date.now();
+      await saveTranscript(tx, row.id, transcript, now);
+      await indexOwnLesson(tx, { ...row, transcript }, now);
       return { ...row, transcript };
     });
     return { lesson: ownLessonView(lesson) };

@@ -3,6 +3,7 @@ import { effectivePlan } from '@turtle/shared/entitlements';
 import { OWN_LESSON_LIMITS, OWN_LESSON_UPLOAD_TTL_MS, type OwnLessonAllowance } from '@turtle/shared/own-lessons';
 import type { Db, DbOrTx } from '../../../db/database';
 import { lessonProgress } from '../lessons.tables';
+import { removeSource } from '../../../core/knowledge/passages.repository';
 import { ownLessons, ownLessonUploads } from './own-lessons.tables';
 
 export type OwnLessonRow = typeof ownLessons.$inferSelect;
@@ -112,7 +113,7 @@ export async function renameOwnLesson(db: DbOrTx, userId: string, id: string, ti
 
 /**
  * The deleted lesson's audio key (its file is removed after the transaction), or null when it was not theirs. Its
- * place in the account goes with it.
+ * place in the account and its passages in the search index go with it.
  */
 export async function deleteOwnLesson(db: Db, userId: string, id: string): Promise<string | null> {
   return db.transaction(async (tx) => {
@@ -122,6 +123,7 @@ export async function deleteOwnLesson(db: Db, userId: string, id: string): Promi
       .returning({ audioKey: ownLessons.audioKey });
     if (rows[0]) {
       await tx.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, id)));
+      await removeSource(tx, userId, 'lesson', id);
     }
     return rows[0]?.audioKey ?? null;
   });

@@ -11,6 +11,8 @@ import { route } from '../../../lib/route';
 import { CaptionError, parseCaptions } from './captions';
 import { cuesToTranscript } from './cue-sentences';
 import { ownLessonSummary, ownLessonView } from './own-lesson-view';
+import { indexOwnLesson } from './own-lesson-index';
+import { retitleSource } from '../../../core/knowledge/timed-passages';
 import { correctSentenceRoute } from './own-lesson-sentence.route';
 import { checkFits, checkTranscriptFits } from './own-lesson-limits';
 import {
@@ -73,6 +75,7 @@ export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore)
         updatedAt: now,
       };
       await insertOwnLesson(tx, row);
+      await indexOwnLesson(tx, row, now);
       return row;
     });
     return { lesson: summary(lesson) };
@@ -87,7 +90,11 @@ export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore)
   correctSentenceRoute(app, db);
 
   route(app, ownLessonEndpoints.rename, options, async ({ user, body }) => {
-    const row = await renameOwnLesson(db, user.id, body.id, body.title, Date.now());
+    const row = await db.transaction(async (tx) => {
+      const renamed = await renameOwnLesson(tx, user.id, body.id, body.title, Date.now());
+      if (renamed) await retitleSource(tx, user.id, 'lesson', renamed.id, renamed.title);
+      return renamed;
+    });
     if (!row) throw notFound();
     return { lesson: summary(row) };
   });
