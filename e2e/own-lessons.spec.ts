@@ -79,6 +79,17 @@ describe.each([
     expect(await sentenceStart(player.sentence(page, 2))).toBeCloseTo(9.05, 1);
     expect(await panel.count()).toBe(0);
 
+    // Its end names it (it has no number in the series) and leads back to the lessons.
+    await page.evaluate(() => {
+      const audio = document.querySelector('audio')!;
+      audio.currentTime = Math.max(0, audio.duration - 0.6);
+    });
+    await player.play(page).click();
+    const finished = page.getByRole('region', { name: '“Episode 12” done' });
+    await finished.waitFor({ timeout: 10_000 });
+    expect(await finished.getByRole('status').innerText()).toBe('Marked as completed.');
+    await finished.getByRole('link', { name: 'All lessons' }).waitFor();
+
     await player.ask(page).click();
     await player.input(page).fill('What adds up?');
     await player.input(page).press('Enter');

@@ -2,6 +2,7 @@ import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LESSON_COUNT } from '@turtle/shared/constants';
 import { buttonClass } from '../../../components/ui/button';
+import { isSeriesLesson } from '@turtle/shared/lesson-helpers';
 import type { LessonsState } from '../hooks/use-lessons';
 
 /** The lesson after `id` in the series, if there is one. */
@@ -16,15 +17,19 @@ function nextLessonId(id: string): string | undefined {
  */
 export function LessonFinished({
   lessonId,
+  title,
   lessons,
   onReplay,
 }: {
   lessonId: string;
+  /** Names a learner's own lesson, which has no number in the series (docs/decisions/046-own-lessons.md). */
+  title: string;
   /** The series, loaded when the player opened: the next lesson is named the moment this one ends. */
   lessons: LessonsState;
   onReplay: () => void;
 }) {
-  const nextId = nextLessonId(lessonId);
+  const own = !isSeriesLesson(lessonId);
+  const nextId = own ? undefined : nextLessonId(lessonId);
   const next = lessons.status === 'ready' ? lessons.data.lessons.find((lesson) => lesson.id === nextId) : undefined;
   return (
     <section
@@ -35,16 +40,18 @@ export function LessonFinished({
         <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="min-w-0">
           <h2 id="lesson-finished-title" className="font-semibold text-slate-900">
-            Lesson {lessonId} done
+            {own ? `“${title}” done` : `Lesson ${lessonId} done`}
           </h2>
           <p className="text-sm text-slate-700" role="status">
-            {next
-              ? next.ready
-                ? `Up next: Lesson ${next.id}, “${next.title}”.`
-                : `Lesson ${next.id}, “${next.title}”, is coming soon.`
-              : nextId
-                ? 'Marked as completed.'
-                : 'You finished the series.'}
+            {own
+              ? 'Marked as completed.'
+              : next
+                ? next.ready
+                  ? `Up next: Lesson ${next.id}, “${next.title}”.`
+                  : `Lesson ${next.id}, “${next.title}”, is coming soon.`
+                : nextId
+                  ? 'Marked as completed.'
+                  : 'You finished the series.'}
           </p>
         </div>
       </div>

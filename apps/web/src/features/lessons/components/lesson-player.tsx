@@ -166,7 +166,12 @@ export function LessonPlayer({ lesson }: { lesson: Lesson }) {
         />
         {finished && !chatOpen && (
           <div className="px-4 sm:px-8">
-            <LessonFinished lessonId={lesson.id} lessons={lessons} onReplay={() => controls.play()} />
+            <LessonFinished
+              lessonId={lesson.id}
+              title={lesson.title}
+              lessons={lessons}
+              onReplay={() => controls.play()}
+            />
           </div>
         )}
         <PlayerControls audio={audio} controls={controls} disabled={chatOpen} rate={rate} onRate={setRate}>
