@@ -88,4 +88,31 @@ describe('cuesToTranscript', () => {
       { sentence: 'General Kenobi.', startMs: 3500, isParagraphEnd: true },
     ]);
   });
+
+  it('keeps each sentence at its own cue in a long transcript (the span lookup is a binary search)', () => {
+    const cues = Array.from({ length: 20_000 }, (_, index) => ({
+      startMs: index * 1000,
+      endMs: index * 1000 + 900,
+      text: `Sentence number ${index}.`,
+    }));
+    const transcript = cuesToTranscript(cues);
+    expect(transcript).toHaveLength(20_000);
+    expect(transcript[12_345]).toEqual({
+      sentence: 'Sentence number 12345.',
+      startMs: 12_345_000,
+      isParagraphEnd: false,
+    });
+    expect(transcript.at(-1)!.startMs).toBe(19_999_000);
+  });
+
+  it('cuts captions with no punctuation at all every twenty cues, not into one sentence of the whole lesson', () => {
+    const cues = Array.from({ length: 100 }, (_, index) => ({
+      startMs: index * 3000,
+      endMs: index * 3000 + 2900,
+      text: `word ${index}`,
+    }));
+    const transcript = cuesToTranscript(cues);
+    expect(transcript.map((entry) => entry.startMs)).toEqual([0, 60_000, 120_000, 180_000, 240_000]);
+    expect(transcript[1]!.sentence).toMatch(/^word 20 word 21 .* word 39$/);
+  });
 });
