@@ -137,22 +137,13 @@ describe('Anki export writes the card HTML subset (docs/security.md 7d.3)', () =
   });
 
   it('stays linear on unclosed formulas, and writes markdown the libraries cannot walk as its text', () => {
-    // Each unclosed `\\(` looked for its closer to the end of the text: 5,000 of them took 3 s, 500 of them 30 ms.
-    const fastest = (count: number) => {
-      let best = Infinity;
-      for (let round = 0; round < 3; round++) {
-        const started = performance.now();
-        expect(toAnkiHtml('\\('.repeat(count))).toBe('('.repeat(count));
-        best = Math.min(best, performance.now() - started);
-      }
-      return best;
-    };
-    fastest(500);
-    // Linear is 10 times; quadratic 100. A floor of 5 ms keeps timer noise out of tiny timings.
-    expect(fastest(5_000) / Math.max(fastest(500), 5)).toBeLessThan(30);
+    // Each unclosed `\\(` looked for its closer to the end of the text: 5,000 of them took 3 s, so 50,000 would take
+    // minutes. Linear, they take about a second on a loaded CI machine; the test's own time limit is the check (no
+    // ratio of timings, which a busy machine bends).
+    expect(toAnkiHtml('\\('.repeat(50_000))).toBe('('.repeat(50_000));
     // 10,000 nested quotes overflow remark's recursion.
     expect(toAnkiHtml('>'.repeat(10_000))).toBe('&gt;'.repeat(10_000));
-  }, 60_000);
+  }, 30_000);
 
   it('comes back through the import as the same text, for what the import writes', () => {
     for (const card of [

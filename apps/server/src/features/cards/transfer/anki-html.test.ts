@@ -65,17 +65,13 @@ const PATHOLOGICAL: Record<string, (length: number) => string> = {
 
 describe('Anki HTML to card text on pathological fields (docs/decisions/034-import-budget.md)', () => {
   // A field of 150,000 `<` took 13.5 s with the regular expressions; each of these takes a few ms (`npm run bench`
-  // is where speed goals live: here only a bound no quadratic step could meet, and the growth with the length).
+  // is where speed goals live: here only a bound no quadratic step could meet, the fastest of three runs, with a
+  // wide margin for a busy machine; a ratio of two timings is not asserted, a loaded machine bends it).
   for (const [name, make] of Object.entries(PATHOLOGICAL)) {
-    it(`${name}: 150,000 characters in well under a second, and ten times the text in about ten times the time`, () => {
+    it(`${name}: 150,000 characters in well under a second`, () => {
       const long = make(150_000);
-      const short = make(15_000);
-      fromAnkiHtml(short);
-      const longMs = fastest(() => fromAnkiHtml(long));
-      const shortMs = fastest(() => fromAnkiHtml(short));
-      expect(longMs).toBeLessThan(1_000);
-      // Linear is 10 times; quadratic would be 100. A floor of 5 ms keeps timer noise out of tiny timings.
-      expect(longMs / Math.max(shortMs, 5)).toBeLessThan(30);
+      fromAnkiHtml(make(15_000));
+      expect(fastest(() => fromAnkiHtml(long))).toBeLessThan(1_000);
     });
   }
 
