@@ -109,7 +109,8 @@ describe('asking across everything', () => {
     const mark = page.getByTestId('passage-highlight').locator('mark');
     await mark.waitFor();
     expect(await mark.innerText()).toContain('Plant the tulip bulbs in October');
-    expect(await passageInView(page)).toEqual({ scrolled: true, inside: true });
+    // The text area scrolls once the note has drawn, a moment after the mark appears.
+    await expect.poll(() => passageInView(page), { timeout: 10_000 }).toEqual({ scrolled: true, inside: true });
     await shot(page, 'note-at-passage-1280');
     await expectNoSeriousA11yViolations(page, 'a note opened at its passage at 1280 px');
 
@@ -128,8 +129,10 @@ describe('asking across everything', () => {
     const startMs = Number(new URL(page.url()).searchParams.get('t'));
     expect(Math.floor(startMs / 1000)).toBe(Number(clock[1]) * 60 + Number(clock[2]));
     await player.pause(page).waitFor();
-    const audio = await player.audio(page);
-    expect(audio.currentTime).toBeGreaterThanOrEqual(startMs / 1000 - 0.5);
+    // Playing may show a moment before the seek to the moment has landed.
+    await expect
+      .poll(async () => (await player.audio(page)).currentTime, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(startMs / 1000 - 0.5);
     expect(app.pageErrors).toEqual([]);
   });
 

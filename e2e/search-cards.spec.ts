@@ -1,27 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createCardViaApi } from './support/cards';
 import { PHONE, useE2eApp } from './support/e2e-app';
 import { saveNoteViaApi, sidewaysOverflow } from './support/notes';
+import { openSearch, searchBox } from './support/search-box';
+import { shot } from './support/shots';
 
 // docs/decisions/044-cards-in-the-index.md: Ctrl/Cmd+K finds a card by its back, under "Cards", named by its front,
 // and opens it; a search in Chinese finds a note by the words inside an unbroken sentence (the trigram fallback).
 const app = useE2eApp();
-const SHOTS = process.env.E2E_SHOTS_DIR;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-
-const searchBox = (page: Page) => page.getByRole('dialog', { name: 'Search' });
-async function openSearch(page: Page, text: string) {
-  await page.keyboard.press('Control+K');
-  const input = searchBox(page).getByRole('combobox', { name: 'Search your notes, lessons, past chats and cards' });
-  await input.waitFor();
-  await input.fill(text);
-}
 
 describe('searching cards and text without word breaks', () => {
   it('finds a card by its back and opens it; finds Chinese words inside a sentence', async () => {

@@ -76,6 +76,7 @@ const ChatSendMetaSchema = z.object({
   userMessage: ConversationMessageSchema.optional(),
   assistantMessageId: z.string(),
   sources: z.array(MessageSourceSchema),
+  semantic: z.literal('unavailable').optional(),
 }) satisfies z.ZodType<ChatSendMeta>;
 
 /** The wire shapes, checked on the client: anything else is skipped with a warning (product.md §8). */

@@ -61,6 +61,11 @@ export interface ConversationMessage {
   sources?: MessageSource[];
   /** Assistant messages: true when the model stopped at its length limit (product.md §4 "length"). */
   truncated?: boolean;
+  /**
+   * A reply this page received: its sources were found by their words only, semantic search being unavailable
+   * (`ChatSendMeta.semantic`; not kept by the server).
+   */
+  semantic?: 'unavailable';
 }
 
 export interface ConversationSummary {
@@ -152,4 +157,9 @@ export interface ChatSendMeta {
   userMessage?: ConversationMessage;
   assistantMessageId: string;
   sources: MessageSource[];
+  /**
+   * `unavailable` when the passages were found by their words only, the embedding model having failed
+   * (docs/decisions/048-semantic-search.md): the page says "Semantic search is unavailable right now".
+   */
+  semantic?: 'unavailable';
 }

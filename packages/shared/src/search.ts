@@ -50,6 +50,21 @@ export interface SearchResult {
   highlights: [number, number][];
 }
 
+/**
+ * Whether a search read the passages' vectors besides their words (docs/decisions/048-semantic-search.md): `on`,
+ * `off` (no embedding model, or a database without pgvector) or `unavailable` (the model failed: keyword results,
+ * and the learner is told).
+ */
+export type SemanticUse = 'on' | 'off' | 'unavailable';
+
 export interface SearchResponse {
   results: SearchResult[];
+  semantic: SemanticUse;
 }
+
+/**
+ * Semantic search as the learner is shown it: `preparing` while their passages are being embedded, with how many of
+ * their passages have their vector (`unavailable` too: what was done stays done).
+ */
+export type SearchStatus =
+  { semantic: 'off' | 'ready' } | { semantic: 'preparing' | 'unavailable'; embedded: number; total: number };

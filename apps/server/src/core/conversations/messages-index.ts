@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { passages } from '../knowledge/knowledge.tables';
 import { indexSource, removeSource, removeSourcesOf } from '../knowledge/passages.repository';
 import { chatMessages, conversations } from './conversations.tables';
 import { indexInBatches } from '../knowledge/in-batches';
+import { stillWithoutPassages, withoutPassages } from '../knowledge/unindexed';
 
 /** A kept message as the index reads it. */
 export interface IndexedMessage {
@@ -62,9 +62,7 @@ export async function indexEndedReplies(db: DbOrTx, replies: IndexedMessage[], n
 
 const BATCH = 100;
 
-const notIndexed = notExists(
-  sql`(select 1 from ${passages} where ${passages.kind} = 'chat' and ${passages.sourceId} = ${chatMessages.id})`,
-);
+const notIndexed = withoutPassages('chat', chatMessages.id);
 
 /**
  * Messages kept before the index held chats get their passages, a batch at a time, each batch locking its rows
@@ -87,19 +85,12 @@ export function indexMessagesLeftOut(db: Db, shouldStop: () => boolean = () => f
       .limit(BATCH)
       .for('update', { of: chatMessages, skipLocked: true });
     if (batch.length === 0) return 0;
-    const still = await tx
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(
-        and(
-          inArray(
-            chatMessages.id,
-            batch.map((message) => message.id),
-          ),
-          notIndexed,
-        ),
-      );
-    const left = new Set(still.map((message) => message.id));
+    const left = await stillWithoutPassages(
+      tx,
+      'chat',
+      chatMessages.id,
+      batch.map((message) => message.id),
+    );
     const now = Date.now();
     for (const message of batch) if (left.has(message.id)) await indexMessage(tx, message.userId, message, now);
     return batch.length;

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PassageKind, SearchResult } from '@turtle/shared/search';
 import { SEARCH_RESULTS_MAX } from '@turtle/shared/search';
 import type { DbOrTx } from '../../db/database';
-import { conversations } from '../conversations/conversations.tables';
 import { passages } from './knowledge.tables';
 import { splitIntoPassages } from './split-passages';
 import { trigramMatch, wordMatch, type PassageMatch } from './passage-match';
 import { needsTrigrams, trigramHeadline, trigramTerms } from './trigram-match';
 import type { ReadFilter } from './source-groups';
+import { rankedPassages, type PassagePlace, type ReadScope } from './ranked-passages';
+import { passagesWritten } from './passage-writes';
+import { semanticIndexOf, type SemanticUse } from './semantic-index';
+
+export type { PassagePlace, ReadScope } from './ranked-passages';
 
 export interface IndexedSource {
   userId: string;
@@ -64,6 +68,7 @@ export async function indexSources(
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await db.insert(passages).values(rows.slice(start, start + INSERT_BATCH));
   }
+  passagesWritten();
 }
 
 export async function removeSource(db: DbOrTx, userId: string, kind: PassageKind, sourceId: string): Promise<void> {
@@ -102,75 +107,27 @@ export function readHeadline(headline: string): Pick<SearchResult, 'snippet' | '
   return { snippet: snippet.replaceAll(START, '').replaceAll(STOP, ''), highlights };
 }
 
+/** A question with no word to match: only its vector can find passages. */
+const NO_WORDS: PassageMatch = { where: sql`false`, rank: sql`0` };
+
+/** The question's vector when semantic search is on (docs/decisions/048-semantic-search.md), and whether it was. */
+async function questionVector(db: DbOrTx, question: string): Promise<{ vector?: string; semantic: SemanticUse }> {
+  return (await semanticIndexOf(db)?.questionVector(question)) ?? { semantic: 'off' };
+}
+
 /**
- * The owner's passages that `match` finds, best first: each with its source, its place in it and `columns`.
- * The one place passages are read for a person: the owner filter is inside the query.
+ * `searchPassages` with semantic search when it is on: keyword and nearest passages merged by reciprocal rank
+ * fusion, and whether the vectors were read (`unavailable`: the model failed, keyword results only).
  */
-async function rankedPassages<Row>(
+export async function searchWithSemantic(
   db: DbOrTx,
   userId: string,
-  match: PassageMatch,
-  columns: SQL,
-  { kind, kinds, parents, limit, exceptParent, lessons = [] }: RankOptions,
-): Promise<(Row & PassagePlace)[]> {
-  const result = await db.execute(sql`
-    ${match.with}
-    select p.kind, p.source_id as "sourceId", coalesce(c.title, p.title) as title, p.position,
-      p.parent_id as "parentId", p.start_ms as "startMs", ${columns}
-    from ${passages} p
-      left join ${conversations} c on p.kind = 'chat' and c.id = p.parent_id and c.user_id = p.user_id
-    where (p.user_id = ${userId}${sharedLessons(lessons)})
-      and ${match.where}
-      ${kind ? sql`and p.kind = ${kind}` : sql``}
-      ${kinds ? sql`and p.kind in (${inList(kinds)})` : sql``}
-      ${parents ? sql`and p.parent_id in (${inList(parents)})` : sql``}
-      ${exceptParent ? sql`and p.parent_id is distinct from ${exceptParent}` : sql``}
-    order by ${match.rank} desc, p.updated_at desc, p.position
-    limit ${limit}`);
-  return (result as unknown as { rows: (Row & RawPlace)[] }).rows.map(({ parentId, startMs, ...row }) => ({
-    ...(row as unknown as Row & PassagePlace),
-    ...(parentId === null ? {} : { parentId }),
-    ...(startMs === null ? {} : { startMs }),
-  }));
+  query: string,
+  options: { kind?: PassageKind; limit?: number } & ReadScope = {},
+): Promise<{ results: SearchResult[]; semantic: SemanticUse }> {
+  const { vector, semantic } = await questionVector(db, query);
+  return { results: await searchPassages(db, userId, query, { ...options, vector }), semantic };
 }
-
-/** Values for `in (…)`; an empty list is `null`, which matches nothing. */
-function inList(values: readonly string[]): SQL {
-  if (values.length === 0) return sql`null`;
-  return sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-}
-
-/** The shared lesson passages (no owner, decision 039) of the lessons the reader may open, or none. */
-function sharedLessons(lessons: readonly string[]): SQL {
-  if (lessons.length === 0) return sql``;
-  return sql` or (p.user_id is null and p.kind = 'lesson' and p.source_id in (${inList(lessons)}))`;
-}
-
-export interface ReadScope {
-  /** The lessons the reader can open: their shared passages are read with the reader's own (decision 039). */
-  lessons?: readonly string[];
-}
-
-interface RankOptions extends ReadScope, ReadFilter {
-  kind?: PassageKind;
-  limit: number;
-  /** Leave out the sources this holds: the conversation a reply is being written in. */
-  exceptParent?: string;
-}
-
-/** Where a passage is: its source, its place there, and (when it has them) what holds it and its start time. */
-export interface PassagePlace {
-  kind: PassageKind;
-  sourceId: string;
-  title: string;
-  position: number;
-  parentId?: string;
-  startMs?: number;
-}
-type RawPlace = { parentId: string | null; startMs: number | null };
 
 /**
  * The owner's passages that match `query` (web-search syntax: words, "a phrase", -without, or), best first; a query
@@ -181,12 +138,13 @@ export async function searchPassages(
   db: DbOrTx,
   userId: string,
   query: string,
-  options: { kind?: PassageKind; limit?: number } & ReadScope = {},
+  options: { kind?: PassageKind; limit?: number; vector?: string } & ReadScope = {},
 ): Promise<SearchResult[]> {
   const rank = {
     kind: options.kind,
     limit: Math.min(options.limit ?? SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX),
     lessons: options.lessons,
+    vector: options.vector,
   };
   if (needsTrigrams(query)) {
     const terms = trigramTerms(query);
@@ -221,36 +179,44 @@ const ALTERNATIVES = new Set(['or', 'and']);
  * The owner's passages that best answer `question`, for the assistant (docs/decisions/036-one-index.md): any of its
  * words (or, in a script without word breaks, its trigrams: decision 044) may match (a question has words its answer
  * lacks), more matches rank higher, at most `perSource` passages of one source, only of the kinds and parents
- * `filter` names (the chat's scope). Empty when nothing matches.
+ * `filter` names (the chat's scope). Empty when nothing matches. With semantic search on, the nearest passages
+ * join by reciprocal rank fusion (docs/decisions/048-semantic-search.md).
  */
 export async function retrievePassages(
   db: DbOrTx,
   userId: string,
   question: string,
-  {
-    limit,
-    perSource,
-    exceptParent,
-    lessons,
-    ...filter
-  }: { limit: number; perSource: number; exceptParent?: string } & ReadScope & ReadFilter,
+  options: RetrieveOptions,
 ): Promise<RetrievedPassage[]> {
-  let match: PassageMatch;
+  return (await retrieveWithSemantic(db, userId, question, options)).passages;
+}
+
+type RetrieveOptions = { limit: number; perSource: number; exceptParent?: string } & ReadScope & ReadFilter;
+
+/** `retrievePassages`, saying whether the vectors were read (`unavailable`: the model failed, keyword only). */
+export async function retrieveWithSemantic(
+  db: DbOrTx,
+  userId: string,
+  question: string,
+  { limit, perSource, exceptParent, lessons, ...filter }: RetrieveOptions,
+): Promise<{ passages: RetrievedPassage[]; semantic: SemanticUse }> {
+  const { vector, semantic } = await questionVector(db, question);
+  let match: PassageMatch = NO_WORDS;
   if (needsTrigrams(question)) {
     const terms = trigramTerms(question);
-    if (terms.length === 0) return [];
-    match = trigramMatch(terms, 1);
+    if (terms.length > 0) match = trigramMatch(terms, 1);
   } else {
     const words = [
       ...new Set((question.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).filter((word) => !ALTERNATIVES.has(word))),
     ].slice(0, QUESTION_WORDS_MAX);
-    if (words.length === 0) return [];
-    match = wordMatch(words.join(' or '));
+    if (words.length > 0) match = wordMatch(words.join(' or '));
   }
+  if (match === NO_WORDS && vector === undefined) return { passages: [], semantic };
   const rows = await rankedPassages<{ body: string }>(db, userId, match, sql`p.body`, {
     limit: limit * perSource,
     exceptParent,
     lessons,
+    vector,
     ...filter,
   });
   // A past chat counts as one source: its messages do not crowd out the rest.
@@ -263,5 +229,5 @@ export async function retrievePassages(
     perSourceCount.set(source, seen + 1);
     chosen.push(row);
   }
-  return chosen;
+  return { passages: chosen, semantic };
 }

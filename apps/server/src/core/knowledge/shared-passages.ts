@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PassageKind } from '@turtle/shared/search';
 import type { Db } from '../../db/database';
 import { passages } from './knowledge.tables';
+import { passagesWritten } from './passage-writes';
 
 /** A source everyone who can open it shares (a lesson): its passages, each with its start. */
 export interface SharedSource {
@@ -66,6 +67,7 @@ export async function indexSharedSources(db: Db, kind: PassageKind, sources: Sha
       }
       written += 1;
     }
+    if (written > 0) passagesWritten();
     return written;
   });
 }

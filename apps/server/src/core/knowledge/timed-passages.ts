@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PassageKind } from '@turtle/shared/search';
 import type { DbOrTx } from '../../db/database';
 import { passages } from './knowledge.tables';
+import { passagesWritten } from './passage-writes';
 import { removeSource } from './passages.repository';
 
 /** One person's source already cut into passages, each with the moment it starts (a lesson of their own). */
@@ -33,6 +34,7 @@ export async function indexTimedSource(db: DbOrTx, source: TimedSource, now: num
   }));
   for (let start = 0; start < rows.length; start += 200)
     await db.insert(passages).values(rows.slice(start, start + 200));
+  passagesWritten();
 }
 
 /** A source renamed: its passages carry the new title (their text and places stay). */

@@ -1,15 +1,14 @@
-import { and, asc, inArray, isNull, notExists, eq, sql } from 'drizzle-orm';
+import { and, asc, isNull, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { passages } from '../knowledge/knowledge.tables';
 import { indexSource } from '../knowledge/passages.repository';
 import { notes } from './notes.tables';
 import { indexInBatches } from '../knowledge/in-batches';
+import { stillWithoutPassages, withoutPassages } from '../knowledge/unindexed';
 
 const BATCH = 50;
 
-const notIndexed = notExists(
-  sql`(select 1 from ${passages} where ${passages.kind} = 'note' and ${passages.sourceId} = ${notes.id})`,
-);
+const notIndexed = withoutPassages('note', notes.id);
 
 /**
  * Notes written before the index existed get their passages, a batch at a time, each batch in a transaction that
@@ -27,19 +26,12 @@ export function indexNotesLeftOut(db: Db, shouldStop: () => boolean = () => fals
       .for('update', { skipLocked: true });
     if (batch.length === 0) return 0;
     // Locked now: read again, since another process may have indexed them before the lock was ours.
-    const still = await tx
-      .select({ id: notes.id })
-      .from(notes)
-      .where(
-        and(
-          inArray(
-            notes.id,
-            batch.map((note) => note.id),
-          ),
-          notIndexed,
-        ),
-      );
-    const left = new Set(still.map((note) => note.id));
+    const left = await stillWithoutPassages(
+      tx,
+      'note',
+      notes.id,
+      batch.map((note) => note.id),
+    );
     for (const note of batch) {
       if (!left.has(note.id)) continue;
       await indexSource(

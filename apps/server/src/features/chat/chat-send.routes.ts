@@ -95,7 +95,7 @@ async function send(
     foundForMessage ??
     (lastQuestion && notes.length === 0
       ? await retrieveForQuestion(db, user.id, lastQuestion.content, body.conversationId, filter)
-      : { passages: [], sources: [] });
+      : { passages: [], sources: [], semantic: 'off' as const });
 
   const modelHistory = toModelHistory(
     lastQuestion
@@ -122,6 +122,8 @@ async function send(
         const exchange = { user, body, existing, lastQuestion, notes, found: retrieved.sources, messageId };
         const saved = await onceForKey(db, request, sent, (tx) => saveExchange(tx, exchange));
         if (saved.meta.assistantMessageId !== messageId) throw ALREADY_SENT();
+        // The passages were found by their words only: the model for their meaning failed (decision 048).
+        if (retrieved.semantic === 'unavailable') saved.meta.semantic = 'unavailable';
         const keeper = new KeptReplySaver(
           db,
           { userId: user.id, conversationId: saved.conversationId, messageId },

@@ -1,6 +1,7 @@
 import type { MessageSource } from '@turtle/shared/conversation';
+import type { SemanticUse } from '@turtle/shared/search';
 import type { Db } from '../../db/database';
-import { retrievePassages } from '../../core/knowledge/passages.repository';
+import { retrieveWithSemantic } from '../../core/knowledge/passages.repository';
 import { lessonsOpenTo } from '../../core/lessons/lesson-passages';
 import type { ReadFilter } from '../../core/knowledge/source-groups';
 import { citePassages, type CitedPassage } from '../../core/knowledge/cited-passages';
@@ -14,7 +15,8 @@ export const RETRIEVED_PER_NOTE_MAX = 2;
 /**
  * With no note mentioned, the passages of the person's material that best match the question, each numbered by its
  * source, and the sources in that order. The conversation being answered is left out: it is already the history.
- * `filter` is the chat's scope (decision 044): only notes, lessons, cards or one deck's cards.
+ * `filter` is the chat's scope (decision 044): only notes, lessons, cards or one deck's cards. `semantic` says whether
+ * the passages' vectors were read (docs/decisions/048-semantic-search.md).
  */
 export async function retrieveForQuestion(
   db: Db,
@@ -22,13 +24,13 @@ export async function retrieveForQuestion(
   question: string,
   exceptConversation?: string,
   filter: ReadFilter = {},
-): Promise<{ passages: CitedPassage[]; sources: MessageSource[] }> {
-  const found = await retrievePassages(db, userId, question, {
+): Promise<{ passages: CitedPassage[]; sources: MessageSource[]; semantic: SemanticUse }> {
+  const { passages, semantic } = await retrieveWithSemantic(db, userId, question, {
     limit: RETRIEVED_PASSAGES_MAX,
     perSource: RETRIEVED_PER_NOTE_MAX,
     exceptParent: exceptConversation,
     lessons: lessonsOpenTo(),
     ...filter,
   });
-  return citePassages(found);
+  return { ...citePassages(passages), semantic };
 }

@@ -16,6 +16,7 @@ import { getConversation, stopReply } from '../api/conversations';
 import { chatReducer, initialChatState, isBusy, type ChatAction, type Resend } from '../lib/chat-state';
 import { useFollowReply } from './use-follow-reply';
 import { useOpenConversation } from './use-open-conversation';
+import { noteKeywordOnly } from '../lib/keyword-only-replies';
 
 export interface Chat {
   /** The open conversation's messages; a reply still being written is `live`, not here. */
@@ -136,6 +137,7 @@ export function useChat({ conversationId, model, scope, onCreated, onReplyEnded 
           token: (token) => dispatch({ type: 'token', token }),
           meta: (said) => {
             meta = said;
+            if (said.semantic === 'unavailable') noteKeywordOnly(said.assistantMessageId);
             const created = streamOf.current === null;
             if (created) streamOf.current = said.conversation.id;
             dispatch({ type: 'meta', meta: said, created });

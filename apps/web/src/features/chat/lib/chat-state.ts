@@ -120,6 +120,7 @@ function keptReply(reply: Reply, status: 'complete' | 'stopped', at: number, tru
     status,
     ...(reply.meta.sources.length ? { sources: reply.meta.sources } : {}),
     ...(truncated ? { truncated: true } : {}),
+    ...(reply.meta.semantic ? { semantic: reply.meta.semantic } : {}),
   };
   return [message];
 }

@@ -1,27 +1,38 @@
-import { BookOpen, CircleStop, Layers, RotateCcw, TriangleAlert } from 'lucide-react';
+import { BookOpen, CircleStop, Layers, RotateCcw, SearchX, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { makeCardsHref } from '@turtle/shared/cards-links';
 import type { ConversationMessage } from '@turtle/shared/conversation';
 import { formatClock } from '@turtle/shared/lesson-helpers';
+import { SEMANTIC_UNAVAILABLE_NOTE } from '@turtle/shared/search-helpers';
 import { passageHref, sourceLocation } from '@turtle/shared/source-links';
 import { CopyButton } from '../../../components/markdown/copy-button';
+import { wasKeywordOnly } from '../lib/keyword-only-replies';
+import { SourceMakeCards } from './source-make-cards';
 
 export const TRUNCATED_NOTE = "The reply was cut short by the model's length limit.";
 
 /**
  * Under a reply: the length-limit note and the notes the model was given ("Sources"), a found passage with the
  * number the reply cites it by (decision 036), opening its place: the note, the past chat's message, the lesson's
- * moment (decision 039).
+ * moment (decision 039); and when semantic search failed for it, that its sources were found by their words only
+ * (docs/decisions/048-semantic-search.md).
  */
 export function AssistantNotes({ message }: { message: ConversationMessage }) {
   const sources = message.sources ?? [];
-  if (!message.truncated && sources.length === 0) return null;
+  const keywordOnly = message.semantic === 'unavailable' || wasKeywordOnly(message.id);
+  if (!message.truncated && sources.length === 0 && !keywordOnly) return null;
   return (
     <div className="mt-3 flex flex-col gap-1.5 text-sm">
       {message.truncated && (
         <p className="flex items-start gap-1.5 text-amber-800">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {TRUNCATED_NOTE}
+        </p>
+      )}
+      {keywordOnly && (
+        <p className="flex items-start gap-1.5 text-slate-600">
+          <SearchX className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          {SEMANTIC_UNAVAILABLE_NOTE}
         </p>
       )}
       {sources.length > 0 && (
@@ -38,6 +49,7 @@ export function AssistantNotes({ message }: { message: ConversationMessage }) {
                 {source.name || 'Untitled Note'}
                 {source.kind === 'lesson' && ` ${formatClock(source.startMs ?? 0)}`}
               </Link>
+              <SourceMakeCards source={source} />
               {index < sources.length - 1 ? ',' : ''}
             </span>
           ))}

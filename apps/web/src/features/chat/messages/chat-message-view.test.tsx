@@ -149,12 +149,36 @@ describe('ChatMessageView: the assistant’s reply', () => {
         ],
       }),
     );
-    expect(container.textContent).toContain('Sources: Index funds,Groceries');
+    expect(container.textContent).toContain('Sources: Index funds');
     expect(screen.getByRole('link', { name: 'Index funds' }).getAttribute('href')).toBe('/note/n1');
     expect(screen.getByRole('link', { name: 'Groceries' }).getAttribute('href')).toBe('/note/n%202');
+    // Each source has "Make cards" (docs/decisions/050-cards-from-a-source.md): a note named whole drafts from the note.
+    expect(screen.getByRole('link', { name: 'Make cards from Index funds' }).getAttribute('href')).toBe(
+      '/cards/drafts?from=note&id=n1',
+    );
+    expect(screen.getByRole('link', { name: 'Make cards from Groceries' }).getAttribute('href')).toBe(
+      '/cards/drafts?from=note&id=n%202',
+    );
     cleanup();
     renderMessage(reply({ sources: [] }));
     expect(screen.queryByText(/Sources/)).toBeNull();
+  });
+
+  it('offers "Make cards" from exactly a found passage: a note at its passage, a lesson at its moment', () => {
+    renderMessage(
+      reply({
+        sources: [
+          { id: 'n1', name: 'Index funds', citation: 1, position: 2 },
+          { id: '3', name: 'Diversification', citation: 2, kind: 'lesson', startMs: 65_000 },
+        ],
+      }),
+    );
+    expect(screen.getByRole('link', { name: 'Make cards from Index funds' }).getAttribute('href')).toBe(
+      '/cards/drafts?from=passage&of=note&id=n1&p=2',
+    );
+    expect(screen.getByRole('link', { name: 'Make cards from Diversification' }).getAttribute('href')).toBe(
+      '/cards/drafts?from=passage&of=lesson&id=3&ms=65000',
+    );
   });
 
   it('shows no buttons while the reply is still being written', () => {

@@ -1,11 +1,15 @@
-import { BookOpen, FileText, Headphones, Layers, MessagesSquare, Search } from 'lucide-react';
+import { BookOpen, FileText, Headphones, Layers, MessagesSquare, Search, Sparkles } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { PassageKind, SearchResult } from '@turtle/shared/search';
+import { passageCardsHref } from '@turtle/shared/cards-links';
 import { passageHref } from '@turtle/shared/source-links';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSearchResults } from '../hooks/use-search-results';
+import { useSemanticStatus } from '../hooks/use-semantic-status';
+import { semanticNote } from '../lib/semantic-note';
 import { groupResults, inOrder, resultTitle, snippetParts } from '../lib/search-results';
+import { ResultMakeCards } from './result-make-cards';
 
 const KIND_ICONS: Record<PassageKind, typeof FileText> = {
   note: FileText,
@@ -26,7 +30,8 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const { results, searching, failed, query } = useSearchResults(text);
+  const { results, searching, failed, query, semantic } = useSearchResults(text);
+  const note = semanticNote(useSemanticStatus(), semantic);
   const groups = useMemo(() => groupResults(results), [results]);
   const ordered = useMemo(() => inOrder(groups), [groups]);
   const current = Math.min(active, ordered.length - 1);
@@ -42,10 +47,10 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId is derived from the stable id
   }, [current]);
 
-  const open = (result: SearchResult | undefined) => {
+  const open = (result: SearchResult | undefined, makeCards = false) => {
     if (!result) return;
     onClose();
-    void navigate(passageHref(result));
+    void navigate(makeCards ? passageCardsHref(result) : passageHref(result));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -57,7 +62,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       setActive((Math.max(current, 0) + step + ordered.length) % ordered.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      open(ordered[Math.max(current, 0)]);
+      open(ordered[Math.max(current, 0)], event.ctrlKey || event.metaKey);
     }
   };
 
@@ -98,6 +103,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
             aria-controls={`${id}-results`}
             aria-autocomplete="list"
             aria-activedescendant={current >= 0 ? optionId(current) : undefined}
+            aria-describedby={`${id}-keys`}
             autoFocus
             autoComplete="off"
             spellCheck={false}
@@ -159,19 +165,29 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
                         )}
                       </div>
                     </div>
+                    <ResultMakeCards onMake={() => open(result, true)} />
                   </div>
                 ))}
               </div>
             );
           })}
         </div>
+        {note && (
+          <p className="flex items-center gap-1.5 border-t border-slate-100 px-4 py-1.5 text-xs text-slate-600">
+            <Sparkles className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+            {note}
+          </p>
+        )}
         <div className="flex items-center justify-between gap-3 border-t border-slate-100 bg-slate-50/70 px-4 py-2 text-xs text-slate-600">
           <p role="status" aria-live="polite" className="min-w-0 truncate">
             {status}
           </p>
           <p className="hidden shrink-0 items-center gap-1 sm:flex" aria-hidden="true">
             <BookOpen className="size-3.5" />
-            ↑↓ to move, Enter to open
+            ↑↓ to move, Enter to open, Ctrl+Enter to make cards
+          </p>
+          <p id={`${id}-keys`} className="sr-only">
+            Enter opens the chosen result; Ctrl+Enter makes cards from it.
           </p>
         </div>
       </div>

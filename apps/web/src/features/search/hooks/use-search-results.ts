@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { SearchResult } from '@turtle/shared/search';
+import type { SearchResult, SemanticUse } from '@turtle/shared/search';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { searchPassages } from '../api/search';
@@ -14,6 +14,8 @@ export function useSearchResults(text: string): {
   searching: boolean;
   failed: boolean;
   query: string;
+  /** Whether the shown results were found by meaning too (docs/decisions/048-semantic-search.md). */
+  semantic: SemanticUse | undefined;
 } {
   const [query, setQuery] = useState(text.trim());
   useEffect(() => {
@@ -28,7 +30,8 @@ export function useSearchResults(text: string): {
     staleTime: 0,
   });
   return {
-    results: query === '' ? [] : (read.data ?? []),
+    results: query === '' ? [] : (read.data?.results ?? []),
+    semantic: query === '' ? undefined : read.data?.semantic,
     searching: query !== text.trim() || read.isFetching,
     failed: read.isError,
     query,
