@@ -35,6 +35,8 @@ export const OWN_LESSON_MESSAGES = {
   tooLarge: 'This audio file is over 500 MB. Choose a smaller file.',
   uploadGone: 'The audio file is no longer here (uploads are kept for an hour). Choose it again.',
   notFound: 'Lesson not found!',
+  noTranscription:
+    'Lessons from audio alone need a speech-to-text service, and this server has none set up. Its administrator sets STT_BASE_URL (with STT_API_KEY and STT_MODEL) to an OpenAI-compatible /v1/audio/transcriptions.',
 } as const;
 
 /** A transcript sentence is at most this long once corrected (a caption's sentence is far shorter). */
@@ -47,10 +49,29 @@ export interface OwnLessonUpload {
   contentType: OwnLessonAudioType;
 }
 
+/**
+ * Where a lesson being made stands (docs/decisions/049-voicing-own-lessons.md): waiting, under way, made (it is then a
+ * lesson), failed (with its message), or cancelled by its owner.
+ */
+export const OWN_LESSON_JOB_STATES = ['queued', 'running', 'ready', 'failed', 'cancelled'] as const;
+export type OwnLessonJobState = (typeof OWN_LESSON_JOB_STATES)[number];
+
+/** A text to voice: at most this many characters (about 15,000 words, over an hour and a half of speech). */
+export const OWN_LESSON_TEXT_MAX_CHARS = 100_000;
+
 /** One of the learner's lessons in their list. */
 export interface OwnLessonSummary {
   id: string;
   title: string;
+  /** `ready` for a lesson that plays; otherwise a lesson being made, which does not open yet. */
+  status: 'ready' | 'queued' | 'running' | 'failed';
+  /**
+   * Sentences voiced of all, while being made; for a lesson from audio alone (`of: 'audio'`), milliseconds of the audio
+   * transcribed of its length (docs/decisions/051-transcribing-own-lessons.md).
+   */
+  progress?: { done: number; total: number; of?: 'audio' };
+  /** Why it could not be made (status `failed`). */
+  error?: string;
   /** "m:ss", as the series lists its lessons. */
   duration: string;
   durationMs: number;
@@ -66,6 +87,8 @@ export interface OwnLessonAllowance {
 export interface OwnLessonsResponse {
   lessons: OwnLessonSummary[];
   allowance: OwnLessonAllowance;
+  /** Whether this server has a speech-to-text service, so lessons can be made from audio alone (decision 051). */
+  transcription: boolean;
 }
 
 /** A length as the series lists its lessons: "m:ss" ("0:20", "24:03", "95:00"). */
@@ -76,3 +99,14 @@ export function lessonLength(ms: number): string {
 
 /** The address a lesson's audio is served from, to its owner. */
 export const ownLessonAudioUrl = (lessonId: string) => `/api/lessons/mine/${encodeURIComponent(lessonId)}/audio`;
+
+/**
+ * "Voicing 12 of 40 sentences" (docs/decisions/049-voicing-own-lessons.md), or "Transcribing 3:10 of 24:00"
+ * (docs/decisions/051-transcribing-own-lessons.md), on the card of a lesson being made.
+ */
+export function jobProgressText(summary: Pick<OwnLessonSummary, 'status' | 'progress'>): string {
+  if (summary.status === 'queued' && (summary.progress?.done ?? 0) === 0) return 'Waiting to start…';
+  const { done = 0, total = 0, of } = summary.progress ?? {};
+  if (of === 'audio') return `Transcribing ${lessonLength(done)} of ${lessonLength(total)}`;
+  return `Voicing ${done} of ${total} ${total === 1 ? 'sentence' : 'sentences'}`;
+}

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { safeText } from './text';
 import {
   OWN_LESSON_SENTENCE_MAX_LENGTH,
+  OWN_LESSON_TEXT_MAX_CHARS,
   OWN_LESSON_TITLE_MAX_LENGTH,
   OWN_LESSON_TRANSCRIPT_MAX_CHARS,
 } from './own-lesson-helpers';
@@ -23,6 +24,30 @@ export const CreateOwnLessonBodySchema = z.object({
   transcript: safeText({ error: 'Choose the transcript file (.vtt or .srt).' })
     .min(1, 'Choose the transcript file (.vtt or .srt).')
     .max(OWN_LESSON_TRANSCRIPT_MAX_CHARS, 'This transcript is over 2 MB of text. Choose a shorter one.'),
+});
+
+/**
+ * `POST /api/lessons/mine/text` (docs/decisions/049-voicing-own-lessons.md): a text, plain or markdown, to be voiced
+ * sentence by sentence into a lesson in the background.
+ */
+export const CreateTextLessonBodySchema = z.object({
+  title,
+  text: safeText({ error: 'Paste the text, or choose a text or markdown file.' })
+    .min(1, 'Paste the text, or choose a text or markdown file.')
+    .max(
+      OWN_LESSON_TEXT_MAX_CHARS,
+      `This text is over ${OWN_LESSON_TEXT_MAX_CHARS.toLocaleString('en')} characters. Choose a shorter one.`,
+    ),
+  format: z.enum(['text', 'markdown'], { error: 'Say whether the text is plain text or markdown.' }).default('text'),
+});
+
+/**
+ * `POST /api/lessons/mine/transcribe` (docs/decisions/051-transcribing-own-lessons.md): an uploaded audio file with no
+ * transcript, transcribed by the configured speech-to-text service into a lesson in the background.
+ */
+export const CreateAudioLessonBodySchema = z.object({
+  title,
+  uploadId: safeText({ error: 'Send the id of the uploaded audio.' }).min(1, 'Choose the audio file.').max(100),
 });
 
 export const RenameOwnLessonBodySchema = z.object({ id, title });

@@ -24,6 +24,22 @@ export const OWN_LESSON_SHAPES: Record<string, Shape> = {
         .record({ title: fc.oneof(filled, nasty), uploadId: nasty, transcript: fc.oneof(vtt, nasty) })
         .map((json) => ({ path: '/api/lessons/mine', json })),
   },
+  'POST /api/lessons/mine/text': {
+    requests: () =>
+      fc
+        .record({
+          title: fc.oneof(filled, nasty),
+          text: fc.oneof(filled, nasty),
+          format: fc.oneof(fc.constantFrom('text', 'markdown'), nasty),
+        })
+        .map((json) => ({ path: '/api/lessons/mine/text', json })),
+  },
+  'POST /api/lessons/mine/transcribe': {
+    requests: () =>
+      fc
+        .record({ title: fc.oneof(filled, nasty), uploadId: nasty })
+        .map((json) => ({ path: '/api/lessons/mine/transcribe', json })),
+  },
   'POST /api/lessons/mine/rename': {
     requests: () => fc.record({ id: nasty, title: nasty }).map((json) => ({ path: '/api/lessons/mine/rename', json })),
   },

@@ -1,7 +1,9 @@
 import type { GetLessonResponse } from '../lesson';
 import type {
   CorrectSentenceBodySchema,
+  CreateAudioLessonBodySchema,
   CreateOwnLessonBodySchema,
+  CreateTextLessonBodySchema,
   DeleteOwnLessonBodySchema,
   OwnLessonSummary,
   OwnLessonUpload,
@@ -17,6 +19,10 @@ export const ownLessonEndpoints = endpointTable<OwnLessonShapes>()({
   /** The audio file's bytes, kept for an hour until a lesson is made of it. */
   upload: post('/api/lessons/mine/audio', { encoding: 'binary' }),
   create: post('/api/lessons/mine', { encoding: 'json' }),
+  /** A text to voice: the lesson is made in the background, its card showing the progress (decision 049). */
+  createFromText: post('/api/lessons/mine/text', { encoding: 'json' }),
+  /** An uploaded audio file alone: transcribed in the background by the speech-to-text service (decision 051). */
+  createFromAudio: post('/api/lessons/mine/transcribe', { encoding: 'json' }),
   get: get('/api/lessons/mine/:id'),
   /** The audio, with ranges, for its owner only. */
   audio: get('/api/lessons/mine/:id/audio', { kind: 'file' }),
@@ -31,6 +37,8 @@ type OwnLessonShapes = {
   list: { response: OwnLessonsResponse };
   upload: { body: FileUpload; response: OwnLessonUpload };
   create: { body: typeof CreateOwnLessonBodySchema; response: { lesson: OwnLessonSummary } };
+  createFromText: { body: typeof CreateTextLessonBodySchema; response: { lesson: OwnLessonSummary } };
+  createFromAudio: { body: typeof CreateAudioLessonBodySchema; response: { lesson: OwnLessonSummary } };
   get: { params: typeof IdParamsSchema; response: GetLessonResponse };
   audio: { params: typeof IdParamsSchema };
   rename: { body: typeof RenameOwnLessonBodySchema; response: { lesson: OwnLessonSummary } };

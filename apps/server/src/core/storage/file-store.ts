@@ -5,6 +5,8 @@ import type { Readable } from 'node:stream';
  * made by the server (`lessons/<user id>/<file id>`), never taken from a request.
  */
 export interface FileStore {
+  /** Which store this is (a folder's path, or an endpoint's bucket): processes with the same id share their files. */
+  readonly id: string;
   /** A path a stream may write to before the file is kept (same filesystem as the store, so keeping is a rename). */
   scratchPath(): Promise<string>;
   /** Keeps the finished scratch file under `key` (replacing nothing: keys are new). */

@@ -19,6 +19,7 @@ export async function openLocalFileStore(root: string): Promise<FileStore> {
   await clearOldScratch(scratch, Date.now() - SCRATCH_KEPT_MS);
   const pathOf = (key: string) => path.join(root, ...checkKey(key).split('/'));
   return {
+    id: `folder:${path.resolve(root)}`,
     scratchPath: async () => path.join(scratch, randomUUID()),
     keep: async (key, scratchPath) => {
       const target = pathOf(key);

@@ -48,6 +48,7 @@ export async function openS3FileStore(config: S3Config): Promise<FileStore> {
   await clearOldScratch(scratch, Date.now() - SCRATCH_KEPT_MS);
   const Bucket = config.bucket;
   return {
+    id: `s3:${config.endpoint ?? 'aws'}/${Bucket}`,
     scratchPath: async () => path.join(scratch, randomUUID()),
     keep: async (key, scratchPath) => {
       const { size } = await stat(scratchPath);

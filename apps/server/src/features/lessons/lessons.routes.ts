@@ -8,8 +8,6 @@ import { route } from '../../lib/route';
 import { parseRange } from '../../lib/byte-range';
 import { lessonChatRoute } from './lesson-chat.route';
 import { indexLessonsWhenReady } from './lesson-index';
-import { registerPersonCounter } from '../../core/identity/person-counts';
-import { countStartedLessons } from './lesson-counts';
 import { lessonProgressRoutes } from './lesson-progress.routes';
 import {
   AUDIO_URL_PREFIX,
@@ -20,6 +18,7 @@ import {
 } from '../../core/lessons/lesson-catalog';
 import { toWebVtt } from './webvtt';
 import type { FileStore } from '../../core/storage/file-store';
+import type { SpeechConfig } from '../../config/speech-config';
 import { registerOwnLessons } from './own/own-lessons-feature';
 
 export interface LessonsOptions {
@@ -31,6 +30,8 @@ export interface LessonsOptions {
   db: Db;
   /** Where the audio of the learners' own lessons is kept. */
   files: FileStore;
+  /** How own lessons from a text are voiced (docs/decisions/049-voicing-own-lessons.md); the embedded voice unset. */
+  speech?: SpeechConfig;
 }
 
 /** The audio's URL names its content, so a browser may keep it for good. */
@@ -50,7 +51,6 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
 
   // `/api/lessons/progress` is a static path: the router prefers it to `/api/lessons/:id`.
   lessonProgressRoutes(app, options.db);
-  registerPersonCounter(app, { name: 'lessons', count: (userIds) => countStartedLessons(options.db, userIds) });
 
   route(app, lessonEndpoints.get, {}, async ({ params }) => {
     const entry = catalog.get(params.id);
@@ -75,7 +75,7 @@ export async function lessonsRoutes(app: FastifyInstance, options: LessonsOption
   });
 
   lessonChatRoute(app, catalog, options.services);
-  registerOwnLessons(app, options.db, options.files);
+  registerOwnLessons(app, options.db, options.files, options.speech);
   indexLessonsWhenReady(app, options.db, catalog);
 }
 

@@ -9,6 +9,7 @@ export function ownLessonSummary(
   return {
     id: row.id,
     title: row.title,
+    status: 'ready',
     durationMs: row.durationMs,
     createdAt: row.createdAt,
     duration: lessonLength(row.durationMs),

@@ -15,12 +15,15 @@ import { indexOwnLesson } from './own-lesson-index';
 import { retitleSource } from '../../../core/knowledge/timed-passages';
 import { correctSentenceRoute } from './own-lesson-sentence.route';
 import { checkFits, checkTranscriptFits } from './own-lesson-limits';
+import { allowanceWithJobs } from './own-lesson-allowance';
+import { cancelJob, deleteJobOf, listShownJobs } from './own-lesson-jobs.repository';
+import { ownLessonJobSummary } from './own-lesson-job-view';
+import { removePieces } from './own-lesson-runner';
 import {
   deleteOwnLesson,
   findOwnLesson,
   insertOwnLesson,
   listOwnLessons,
-  ownLessonAllowance,
   renameOwnLesson,
   takeUpload,
 } from './own-lessons.repository';
@@ -33,12 +36,17 @@ const summary = ownLessonSummary;
  * The learner's own lessons (docs/decisions/046-own-lessons.md): listed, made from an uploaded audio file and its
  * transcript, read by the player, renamed and deleted, each only by its owner (another person's id is 404).
  */
-export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore): void {
+export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore, transcription: boolean): void {
   const options = { user: requireUser };
 
+  // Lessons being made (or failed to be) come first, with their progress (docs/decisions/049-voicing-own-lessons.md).
   route(app, ownLessonEndpoints.list, options, async ({ user }) => ({
-    lessons: (await listOwnLessons(db, user.id)).map(summary),
-    allowance: await ownLessonAllowance(db, user),
+    lessons: [
+      ...(await listShownJobs(db, user.id)).map(ownLessonJobSummary),
+      ...(await listOwnLessons(db, user.id)).map(summary),
+    ],
+    allowance: await allowanceWithJobs(db, user),
+    transcription,
   }));
 
   /**
@@ -61,7 +69,7 @@ export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore)
       const upload = await takeUpload(tx, user.id, body.uploadId, now);
       if (!upload) throw new HttpError(404, 'notFound', OWN_LESSON_MESSAGES.uploadGone);
       checkTranscriptFits(lastCueStart, upload.durationMs);
-      checkFits(await ownLessonAllowance(tx, person), upload.durationMs);
+      checkFits(await allowanceWithJobs(tx, person), upload.durationMs);
       const row = {
         id: randomUUID(),
         userId: user.id,
@@ -99,11 +107,22 @@ export function ownLessonsRoutes(app: FastifyInstance, db: Db, store: FileStore)
     return { lesson: summary(row) };
   });
 
-  /** The row goes first; its file after, so a failure in between leaves a file no lesson names, never the reverse. */
+  /**
+   * The row goes first; its file after, so a failure in between leaves a file no lesson names, never the reverse. A
+   * lesson still being made is cancelled (or, failed, dismissed) and its voiced sentences removed (decision 049).
+   */
   route(app, ownLessonEndpoints.delete, options, async ({ user, body }) => {
     const audioKey = await deleteOwnLesson(db, user.id, body.id);
-    if (!audioKey) throw notFound();
-    await store.remove(audioKey);
+    if (audioKey) {
+      await deleteJobOf(db, user.id, body.id);
+      await store.remove(audioKey);
+      return { ok: true as const };
+    }
+    const job = await cancelJob(db, user.id, body.id, Date.now());
+    if (!job) throw notFound();
+    await removePieces(store, user.id, job.id, job.sentences.length);
+    // The audio of a lesson from audio alone (decision 051) is freed with it.
+    if (job.audio) await store.remove(job.audio.key);
     return { ok: true as const };
   });
 }

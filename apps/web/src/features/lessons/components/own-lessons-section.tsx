@@ -12,6 +12,7 @@ import { useServerMutation } from '../../../lib/query/use-server-mutation';
 import { useServerQuery } from '../../../lib/query/use-server-query';
 import { prefetchLesson } from '../api/get-lesson';
 import { deleteOwnLesson, ownLessonsQuery, renameOwnLesson } from '../api/own-lessons';
+import { OwnLessonJobRow } from './own-lesson-job-row';
 
 /** "1 of 3 lessons · 0:20 of 30:00 of audio" (docs/decisions/046-own-lessons.md). */
 export function AllowanceLine({ allowance }: { allowance: OwnLessonAllowance }) {
@@ -104,6 +105,7 @@ function OwnLessonRow({ lesson, onDelete }: { lesson: OwnLessonSummary; onDelete
 export function OwnLessonsSection() {
   const state = toLoadState(useServerQuery(ownLessonsQuery));
   const [deleting, setDeleting] = useState<OwnLessonSummary | null>(null);
+  const cancel = useServerMutation((id: string) => deleteOwnLesson(id), { invalidates: [queryKeys.ownLessons] });
   const full = state.status === 'ready' && state.data.allowance.lessons.used >= state.data.allowance.lessons.max;
   return (
     <section aria-labelledby="own-lessons-title" className="flex flex-col gap-3">
@@ -141,9 +143,13 @@ export function OwnLessonsSection() {
       )}
       {state.status === 'ready' && state.data.lessons.length > 0 && (
         <ul aria-label="My lessons" className="flex flex-col gap-3">
-          {state.data.lessons.map((lesson) => (
-            <OwnLessonRow key={lesson.id} lesson={lesson} onDelete={() => setDeleting(lesson)} />
-          ))}
+          {state.data.lessons.map((lesson) =>
+            lesson.status === 'ready' ? (
+              <OwnLessonRow key={lesson.id} lesson={lesson} onDelete={() => setDeleting(lesson)} />
+            ) : (
+              <OwnLessonJobRow key={lesson.id} lesson={lesson} onCancel={() => void cancel.run(lesson.id)} />
+            ),
+          )}
         </ul>
       )}
       <DeleteDialog

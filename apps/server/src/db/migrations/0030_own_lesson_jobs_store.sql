@@ -1,0 +1,1 @@
+ALTER TABLE "own_lesson_jobs" ADD COLUMN "store_id" text DEFAULT '' NOT NULL;
