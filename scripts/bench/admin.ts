@@ -1,6 +1,7 @@
 // The operator console at scale (decision 037): 100,000 people and 5,000,000 assistant replies, seeded with SQL
 // (generate_series) on PGlite and, with DATABASE_URL, on PostgreSQL; then the people list (first page, a far page,
-// sorted by last sign-in), a search, usage and the business figures, each timed through the API.
+// the middle page, sorted by last sign-in, by replies this month, cards and plan), a search, usage and the business
+// figures, each timed through the API.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +17,9 @@ import { insertSession } from '../../apps/server/src/core/identity/sessions.repo
 import { createLogger } from '../../apps/server/src/logger';
 
 const DAY = 86_400_000;
-export const ADMIN_BENCH = { people: 100_000, replies: 5_000_000, goalMs: 500 };
+// The goal (docs/decisions/037-administrators.md "At scale"): each console request's p99 under 100 ms on PostgreSQL and
+// under 300 ms on PGlite, which runs one query at a time.
+export const ADMIN_BENCH = { people: 100_000, replies: 5_000_000, goalMs: { postgres: 100, pglite: 300 } };
 const PEOPLE = Number(process.env.BENCH_ADMIN_PEOPLE ?? ADMIN_BENCH.people);
 const REPLIES = Number(process.env.BENCH_ADMIN_REPLIES ?? ADMIN_BENCH.replies);
 const ROUNDS = Number(process.env.BENCH_ADMIN_ROUNDS ?? 10);
@@ -119,14 +122,19 @@ export async function benchAdmin(databaseUrl: string | undefined) {
           if (!response.ok) throw new Error(`${route}: ${response.status}`);
           if (round >= 0) times.push(performance.now() - started);
         }
-        return { route, p50: percentile(times, 50), max: Math.max(...times) };
+        return { route, p50: percentile(times, 50), p99: percentile(times, 99), max: Math.max(...times) };
       };
       const lastPage = Math.ceil(PEOPLE / 50);
       const routes = [
         '/api/admin/people',
         `/api/admin/people?page=${lastPage}`,
+        // The middle page skips the most rows (a page past it is read from the other end).
+        `/api/admin/people?page=${Math.ceil(lastPage / 2)}`,
         '/api/admin/people?sort=lastSignIn',
         '/api/admin/people?sort=name&order=asc',
+        '/api/admin/people?sort=repliesThisMonth',
+        `/api/admin/people?sort=cards&order=asc&page=${Math.ceil(lastPage / 2)}`,
+        '/api/admin/people?sort=plan',
         `/api/admin/people?q=person4242`,
         `/api/admin/people?q=${p}.test&page=3`,
         '/api/admin/usage?days=30',

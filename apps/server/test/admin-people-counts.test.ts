@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPeopleResponse } from '@turtle/shared/admin';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
-import { replyUsage } from '../src/core/assistant/assistant.tables';
+import { replyUsageDays } from '../src/core/assistant/assistant.tables';
 import { createSessionToken, createUser } from './support/factories';
 import { call } from './support/http';
 import { useTestServer } from './support/use-test-server';
@@ -21,21 +21,20 @@ beforeAll(async () => {
   admin = await createSessionToken(server.database.db, user.id);
 });
 
-const usageRow = (userId: string, createdAt: Date) => ({
-  id: randomUUID(),
+// The day's sums of a person's replies (reply_usage_days), which the kept counts follow.
+const usageRow = (userId: string, at: Date, replies: number) => ({
+  day: at.toISOString().slice(0, 10),
   userId,
   model: 'm',
-  source: 'chat',
   plan: 0,
+  replies,
   promptTokens: 1,
   completionTokens: 1,
-  counted: true,
-  ending: 'complete',
-  createdAt,
+  estimated: 0,
 });
 
 describe('the people list counts', () => {
-  it('shows replies this month, cards and lessons started, counted by the features that own them', async () => {
+  it('shows replies this month, cards and lessons started, kept as their rows are written', async () => {
     const db = server.database.db;
     const busy = await createUser(db, { name: `Busy ${tag}`, email: `busy-${tag}@example.test` });
     await createUser(db, { name: `Idle ${tag}`, email: `idle-${tag}@example.test` });
@@ -56,9 +55,7 @@ describe('the people list counts', () => {
     ).toBe(200);
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1000);
-    await db
-      .insert(replyUsage)
-      .values([usageRow(busy.id, now), usageRow(busy.id, now), usageRow(busy.id, now), usageRow(busy.id, lastMonth)]);
+    await db.insert(replyUsageDays).values([usageRow(busy.id, lastMonth, 1), usageRow(busy.id, now, 3)]);
 
     const res = await call(server.url, `/api/admin/people?q=${tag}&sort=name&order=asc`, { cookie: admin });
     const { people } = res.data as AdminPeopleResponse;

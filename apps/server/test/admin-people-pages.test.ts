@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdminPeopleResponse } from '@turtle/shared/admin';
-import { ADMIN_PEOPLE_PAGE_SIZE } from '@turtle/shared/admin';
+import { ADMIN_PEOPLE_PAGE_SIZE, ADMIN_PEOPLE_SORTS } from '@turtle/shared/admin';
 import { SESSION_TTL_MS } from '@turtle/shared/constants';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
 import { createSessionToken, createUser } from './support/factories';
@@ -53,5 +53,15 @@ describe('the people list', () => {
     // Never signed in: last either way, in the order of their ids.
     const never = made.slice(3).sort();
     expect(oldestFirst.people.slice(3).map((person) => person.id)).toEqual(never.slice(0, ADMIN_PEOPLE_PAGE_SIZE - 3));
+
+    // The second page is read from the far end, turned round: with every sort, both ways, the two pages hold each
+    // person once, however many ties.
+    for (const sort of ADMIN_PEOPLE_SORTS) {
+      for (const order of ['asc', 'desc']) {
+        const pages = [await list(`sort=${sort}&order=${order}`), await list(`sort=${sort}&order=${order}&page=2`)];
+        const ids = pages.flatMap((page) => page.people.map((person) => person.id));
+        expect([...ids].sort(), `${sort} ${order}`).toEqual([...made].sort());
+      }
+    }
   });
 });

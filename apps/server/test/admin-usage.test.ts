@@ -39,6 +39,18 @@ beforeAll(async () => {
 
 describe('usage and cost', () => {
   it('asks the upstream for its counts and keeps them, or estimates them when it gives none; prices the priced', async () => {
+    // Sums kept before, then deleted: their model is no longer one of the period's (nor unpriced).
+    const before = await person('Gone');
+    await server.database.db.insert(replyUsageDays).values({
+      day: new Date().toISOString().slice(0, 10),
+      userId: before.id,
+      model: 'deleted-model',
+      plan: 0,
+      replies: 2,
+      promptTokens: 10,
+      completionTokens: 10,
+      estimated: 0,
+    });
     await server.database.db.delete(replyUsage);
     await server.database.db.delete(replyUsageDays);
     const free = await person('Fran');
@@ -53,6 +65,8 @@ describe('usage and cost', () => {
     server.fakeLlm.script = { tokens: ['x'.repeat(40)] };
     expect((await ask(pro.cookie, 'y'.repeat(400), OTHER_MODEL)).status).toBe(200);
 
+    // Each reply is counted just after its stream ends (so counting never holds the reply up): wait for the last.
+    await expect.poll(async () => (await usage()).totals.replies, { timeout: 10_000 }).toBe(4);
     const figures = await usage();
     expect(figures.totals).toMatchObject({ replies: 4, people: 2, estimatedReplies: 1 });
     const fake = figures.models.find((model) => model.model === FAKE_MODEL)!;

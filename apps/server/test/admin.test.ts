@@ -78,7 +78,12 @@ describe('the operator console API', () => {
     const bad = await call(server.url, '/api/admin/people?page=0', { cookie: admin.cookie });
     expect(bad).toMatchObject({ status: 400, data: { message: 'The page is a whole number from 1.' } });
     const sort = await call(server.url, '/api/admin/people?sort=password', { cookie: admin.cookie });
-    expect(sort).toMatchObject({ status: 400, data: { message: 'Sort by signedUp, name, email or lastSignIn.' } });
+    expect(sort).toMatchObject({
+      status: 400,
+      data: {
+        message: 'Sort by signedUp, name, email, signInMethod, plan, repliesThisMonth, cards, lessons or lastSignIn.',
+      },
+    });
   });
 
   it('signs a person out everywhere, and the audit log says who did it to whom', async () => {

@@ -3,14 +3,26 @@ import { safeText } from './text';
 
 /** The operator console's calls (docs/api.md "Administration", docs/decisions/037-administrators.md). */
 export const ADMIN_PEOPLE_PAGE_SIZE = 50;
-export const ADMIN_PEOPLE_SORTS = ['signedUp', 'name', 'email', 'lastSignIn'] as const;
+/** Every column of the people list sorts (decision 037). */
+export const ADMIN_PEOPLE_SORTS = [
+  'signedUp',
+  'name',
+  'email',
+  'signInMethod',
+  'plan',
+  'repliesThisMonth',
+  'cards',
+  'lessons',
+  'lastSignIn',
+] as const;
+const SORT_MESSAGE = `Sort by ${ADMIN_PEOPLE_SORTS.slice(0, -1).join(', ')} or ${ADMIN_PEOPLE_SORTS.at(-1)}.`;
 
 export const AdminPeopleQuerySchema = z.object({
   q: safeText({ error: 'Type a name or an email to search for.' })
     .trim()
     .max(200, 'A search is at most 200 characters.')
     .optional(),
-  sort: z.enum(ADMIN_PEOPLE_SORTS, { error: 'Sort by signedUp, name, email or lastSignIn.' }).default('signedUp'),
+  sort: z.enum(ADMIN_PEOPLE_SORTS, { error: SORT_MESSAGE }).default('signedUp'),
   order: z.enum(['asc', 'desc'], { error: 'Order asc or desc.' }).default('desc'),
   page: z.coerce
     .number({ error: 'The page is a whole number from 1.' })

@@ -30,9 +30,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The console's people list is newest first by default, and its business figures count sign-ups by day; its search
-  // (a part of a name or an email, ILIKE) reads the trigram indexes (pg_trgm, made by migration 0026).
+  // (a part of a name or an email, ILIKE) reads the trigram indexes (pg_trgm, made by migration 0026); its sorts by
+  // name and by plan read theirs (the email's is its unique index).
   (table) => [
     index('users_created_at_idx').on(table.createdAt),
+    index('users_name_idx').on(table.name, table.id),
+    index('users_plan_idx').on(table.plan, table.expireAt, table.id),
     index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
   ],

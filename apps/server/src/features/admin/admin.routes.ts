@@ -13,7 +13,6 @@ import { sessionCache } from '../../core/identity/session-cache';
 import type { UserRow } from '../../core/identity/users.repository';
 import { businessFigures, periodStart } from './business.repository';
 import { deletePerson } from './delete-person';
-import { withCounts } from './people-counts';
 import { marginsSince } from './margins';
 import { findPerson, listPeople, signOutEverywhere } from './people.repository';
 import { endComplimentary, grantComplimentary } from './complimentary';
@@ -50,7 +49,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
 
   route(app, adminEndpoints.people, options, async ({ query }) => {
     const { people, total } = await listPeople(db, query);
-    return { people: await withCounts(app, db, people), total, page: query.page, pageSize: ADMIN_PEOPLE_PAGE_SIZE };
+    return { people, total, page: query.page, pageSize: ADMIN_PEOPLE_PAGE_SIZE };
   });
 
   route(app, adminEndpoints.signOutEverywhere, options, async ({ user, body: { id } }) => {
@@ -62,8 +61,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, modelPrices: Record<st
   const changed = async (id: string) => {
     const person = await findPerson(db, id);
     if (!person) throw new HttpError(404, 'notFound', 'That person does not exist.');
-    const [counted] = await withCounts(app, db, [person]);
-    return { ok: true as const, person: counted! };
+    return { ok: true as const, person };
   };
 
   route(app, adminEndpoints.suspend, options, async ({ user, body: { id, reason } }, request) => {

@@ -1,10 +1,11 @@
-import { and, count, countDistinct, eq, gt, gte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, or, sql } from 'drizzle-orm';
 import type { AdminBusinessResponse, BusinessDay } from '@turtle/shared/admin';
 import { DAY_MS } from '@turtle/shared/constants';
 import { Plan } from '@turtle/shared/plans';
 import type { DbOrTx } from '../../db/database';
 import type { BillingFigures, DayCount } from '../../core/identity/billing-figures';
-import { activeDays, users } from '../../core/identity/identity.tables';
+import { users } from '../../core/identity/identity.tables';
+import { activeDayCounts, activeLastCounts, activeWeekLastCounts } from '../../core/identity/active-figures.tables';
 
 /** Midnight UTC starting the first of the last `days` days, today included. */
 export function periodStart(days: number, now: number): number {
@@ -13,9 +14,11 @@ export function periodStart(days: number, now: number): number {
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** The Monday (UTC) starting the week of `ms`. */
+const monday = (ms: number) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS;
+
 /** The Mondays (UTC) of every week from the one holding `since` to the one holding `now`. */
 function weekStarts(since: number, now: number): string[] {
-  const monday = (ms: number) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS;
   const weeks: string[] = [];
   for (let start = monday(since); start <= now; start += 7 * DAY_MS) weeks.push(isoDay(start));
   return weeks;
@@ -34,28 +37,29 @@ export async function businessFigures(
   const since = periodStart(days, now);
   const sinceDay = isoDay(since);
   const signUpDay = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const week = sql<string>`to_char(date_trunc('week', ${activeDays.day}), 'YYYY-MM-DD')`;
   const proNow = and(eq(users.plan, Plan.PRO), or(eq(users.expireAt, -1), gt(users.expireAt, now)));
-  const [signUps, activeByDay, activeByWeek, [activeInPeriod], [people]] = await Promise.all([
+  // People seen each day, each week and in the period, from the counts kept as they are seen
+  // (active-figures.tables.ts): a week's people are the sum over its days of those whose last day in it that is, and a
+  // week the period cuts counts only from the period's first day; the period's, those whose last day is in it.
+  const weeks = weekStarts(since, now);
+  const [signUps, activeByDay, lastInWeek, [activeInPeriod], [people]] = await Promise.all([
     db
       .select({ day: signUpDay, count: count() })
       .from(users)
       .where(gte(users.createdAt, new Date(since)))
       .groupBy(signUpDay),
     db
-      .select({ day: sql<string>`${activeDays.day}::text`, count: count() })
-      .from(activeDays)
-      .where(gte(activeDays.day, sinceDay))
-      .groupBy(activeDays.day),
+      .select({ day: sql<string>`${activeDayCounts.day}::text`, count: activeDayCounts.people })
+      .from(activeDayCounts)
+      .where(gte(activeDayCounts.day, sinceDay)),
     db
-      .select({ week, count: countDistinct(activeDays.userId) })
-      .from(activeDays)
-      .where(gte(activeDays.day, sinceDay))
-      .groupBy(week),
+      .select({ day: sql<string>`${activeWeekLastCounts.day}::text`, count: activeWeekLastCounts.people })
+      .from(activeWeekLastCounts)
+      .where(gte(activeWeekLastCounts.day, sinceDay)),
     db
-      .select({ count: countDistinct(activeDays.userId) })
-      .from(activeDays)
-      .where(gte(activeDays.day, sinceDay)),
+      .select({ count: sql<number>`coalesce(sum(${activeLastCounts.people}), 0)::int` })
+      .from(activeLastCounts)
+      .where(gte(activeLastCounts.day, sinceDay)),
     db
       .select({
         total: count(),
@@ -79,7 +83,11 @@ export async function businessFigures(
       cancellations: cancelledOn!.get(day) ?? 0,
     };
   });
-  const activeInWeek = new Map(activeByWeek.map((row) => [row.week, Number(row.count)]));
+  const activeInWeek = new Map<string, number>();
+  for (const row of lastInWeek) {
+    const week = isoDay(monday(Date.parse(row.day)));
+    activeInWeek.set(week, (activeInWeek.get(week) ?? 0) + Number(row.count));
+  }
   const sum = (key: keyof Omit<BusinessDay, 'day'>) => dayRows.reduce((total, row) => total + row[key], 0);
   const signedUp = sum('signUps');
   const total = Number(people?.total ?? 0);
@@ -88,7 +96,7 @@ export async function businessFigures(
   return {
     since,
     days: dayRows,
-    weeks: weekStarts(since, now).map((week) => ({ week, active: activeInWeek.get(week) ?? 0 })),
+    weeks: weeks.map((week) => ({ week, active: activeInWeek.get(week) ?? 0 })),
     people: { total, signUps: signedUp, active: Number(activeInPeriod?.count ?? 0) },
     pro: { total: pro, paid: pro - complimentary, complimentary },
     revenue: {

@@ -4,7 +4,7 @@ import { Plan } from '@turtle/shared/plans';
 import type { ModelPrice } from '../../config/model-prices';
 import { costUsd } from '../../config/model-prices';
 import type { DbOrTx } from '../../db/database';
-import { replyUsageDays } from '../../core/assistant/assistant.tables';
+import { replyUsageTotals } from '../../core/assistant/usage-figures.tables';
 
 /** The average month in days: MRR times the period's days over this is the period's share of it. */
 const DAYS_A_MONTH = 365.25 / 12;
@@ -25,14 +25,14 @@ export async function marginsSince(
 ): Promise<AdminBusinessResponse['margins']> {
   const rows = await db
     .select({
-      plan: replyUsageDays.plan,
-      model: replyUsageDays.model,
-      promptTokens: sql<number>`coalesce(sum(${replyUsageDays.promptTokens}), 0)::bigint`,
-      completionTokens: sql<number>`coalesce(sum(${replyUsageDays.completionTokens}), 0)::bigint`,
+      plan: replyUsageTotals.plan,
+      model: replyUsageTotals.model,
+      promptTokens: sql<number>`coalesce(sum(${replyUsageTotals.promptTokens}), 0)::bigint`,
+      completionTokens: sql<number>`coalesce(sum(${replyUsageTotals.completionTokens}), 0)::bigint`,
     })
-    .from(replyUsageDays)
-    .where(gte(replyUsageDays.day, new Date(since).toISOString().slice(0, 10)))
-    .groupBy(replyUsageDays.plan, replyUsageDays.model);
+    .from(replyUsageTotals)
+    .where(gte(replyUsageTotals.day, new Date(since).toISOString().slice(0, 10)))
+    .groupBy(replyUsageTotals.plan, replyUsageTotals.model);
   const cost = new Map<number, number>();
   for (const row of rows) {
     const spent = costUsd(prices, row.model, Number(row.promptTokens), Number(row.completionTokens)) ?? 0;

@@ -1,41 +1,56 @@
-import type { FastifyInstance } from 'fastify';
-import { and, gte, inArray, sql } from 'drizzle-orm';
-import type { AdminPerson } from '@turtle/shared/admin';
-import type { DbOrTx } from '../../db/database';
-import { replyUsage } from '../../core/assistant/assistant.tables';
-import { countForPeople } from '../../core/identity/person-counts';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AdminPeopleQuery } from '@turtle/shared/admin';
+import { users } from '../../core/identity/identity.tables';
+import { personFigures } from '../../core/identity/person-figures.tables';
 
-/** The first moment of this month, UTC. */
-function monthStart(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** The first day of this month, UTC (`YYYY-MM-DD`): replies this month are those of a person's kept month if it is this one. */
+export function monthStart(now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 }
 
 /**
- * A page of people with their counts (decision 037): assistant replies this month (UTC), cards and lessons started,
- * each counted by the feature that owns the rows (registered through core, never read from here).
+ * How the people list orders each sort, ties broken by the id in the same direction, so that each reads one index
+ * forwards or backwards (decision 037 "The people list at scale"): the account's columns from `users`, the counts,
+ * the sign-in method and the last sign-in from the figures kept for each person (`person_figures`, migration 0034).
+ * Replies this month order by the kept month, then its replies: a month before this one counts none, and is earlier.
  */
-export async function withCounts(
-  app: FastifyInstance,
-  db: DbOrTx,
-  people: Omit<AdminPerson, 'counts'>[],
-): Promise<AdminPerson[]> {
-  const ids = people.map((person) => person.id);
-  if (ids.length === 0) return [];
-  const [replies, counted] = await Promise.all([
-    db
-      .select({ userId: replyUsage.userId, count: sql<number>`count(*)::int` })
-      .from(replyUsage)
-      .where(and(inArray(replyUsage.userId, ids), gte(replyUsage.createdAt, monthStart())))
-      .groupBy(replyUsage.userId),
-    countForPeople(app, ids),
-  ]);
-  const repliesOf = new Map(replies.map((row) => [row.userId, Number(row.count)]));
-  return people.map((person) => ({
-    ...person,
-    counts: {
-      repliesThisMonth: repliesOf.get(person.id) ?? 0,
-      cards: counted.get('cards')?.get(person.id) ?? 0,
-      lessons: counted.get('lessons')?.get(person.id) ?? 0,
-    },
-  }));
+export function sortKeys(
+  sort: AdminPeopleQuery['sort'],
+  order: AdminPeopleQuery['order'],
+  /** The other way round, exactly (the far end of the list read first). */
+  reverse = false,
+): { table: 'users' | 'figures'; keys: SQL[] } {
+  const ascending = (order === 'asc') !== reverse;
+  const direction = ascending ? asc : desc;
+  const by = (table: 'users' | 'figures', columns: AnyColumn[]) => ({
+    table,
+    keys: [...columns, table === 'users' ? users.id : personFigures.userId].map((column) => direction(column)),
+  });
+  switch (sort) {
+    case 'signedUp':
+      return by('users', [users.createdAt]);
+    case 'name':
+      return by('users', [users.name]);
+    case 'email':
+      return by('users', [users.email]);
+    case 'plan':
+      return by('users', [users.plan, users.expireAt]);
+    case 'signInMethod':
+      return by('figures', [personFigures.signIn]);
+    case 'repliesThisMonth':
+      return by('figures', [personFigures.repliesMonth, personFigures.replies]);
+    case 'cards':
+      return by('figures', [personFigures.cards]);
+    case 'lessons':
+      return by('figures', [personFigures.lessons]);
+    case 'lastSignIn':
+      // Never signed in comes last either way (an index for each direction), so first when turned round.
+      return {
+        table: 'figures',
+        keys: [
+          sql`${personFigures.lastSignIn} ${sql.raw(ascending ? 'asc' : 'desc')} nulls ${sql.raw(reverse ? 'first' : 'last')}`,
+          direction(personFigures.userId),
+        ],
+      };
+  }
 }

@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PEOPLE_PAGE_SIZE, type AdminPeopleQuery, type AdminPerson } from '@turtle/shared/admin';
 import type { DbOrTx } from '../../db/database';
 import { recordAudit } from '../../core/audit/audit.repository';
 import { identities, sessions, users } from '../../core/identity/identity.tables';
+import { peopleTotal, personFigures } from '../../core/identity/person-figures.tables';
 import { lockUser } from '../../core/identity/users.repository';
+import { monthStart, sortKeys } from './people-counts';
 
-// Written out in full: inside a subquery, drizzle would name a column without its table, and `id` is the sessions' own.
-const userId = sql`"users"."id"`;
-const lastSignIn = sql<Date | null>`(select max(s.created_at) from ${sessions} s where s.user_id = ${userId})`;
-const hasIdentity = sql<boolean>`exists (select 1 from ${identities} i where i.user_id = ${userId})`;
-const personColumns = {
+// Written out in full: inside a subquery, drizzle would name a column without its table.
+const hasIdentity = sql<boolean>`exists (select 1 from ${identities} i where i.user_id = "users"."id")`;
+const personColumns = (month: string) => ({
   id: users.id,
   name: users.name,
   email: users.email,
@@ -18,80 +18,85 @@ const personColumns = {
   expireAt: users.expireAt,
   passwordHash: users.passwordHash,
   createdAt: users.createdAt,
-  lastSignIn,
+  lastSignIn: personFigures.lastSignIn,
   hasIdentity,
   suspendedAt: users.suspendedAt,
   suspensionReason: users.suspensionReason,
   complimentary: users.complimentary,
-};
+  repliesThisMonth: sql<
+    number | null
+  >`case when ${personFigures.repliesMonth} = ${month} then ${personFigures.replies} else 0 end`,
+  cards: personFigures.cards,
+  lessons: personFigures.lessons,
+});
 
 /** `%`, `_` and `\` match themselves in the search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
- * One page of people, searched by name or email and sorted; the content of their material is never read. The page's
- * ids are found first and only its 50 people are read in full: with 100,000 people a far page read every skipped
- * person's sign-ins (seconds; scripts/bench/admin.ts). Sorting by the last sign-in joins each person's newest session.
+ * One page of people, searched by name or email and sorted by any column; the content of their material is never
+ * read. The page's ids are found first, through an index of the sorted column (`users`' own, or the figures kept for
+ * each person: people-counts.ts), and only its 50 people are read in full. Without a search the total is the one kept
+ * as accounts come and go (decision 037 "The people list at scale"). A page past the middle is read from the other
+ * end, sorted the other way and turned round: skipping rows costs a row each, so no page skips more than half.
  */
 export async function listPeople(
   db: DbOrTx,
   query: AdminPeopleQuery,
-): Promise<{ people: Omit<AdminPerson, 'counts'>[]; total: number }> {
+): Promise<{ people: AdminPerson[]; total: number }> {
   const where: SQL | undefined = query.q
     ? or(ilike(users.name, likePattern(query.q)), ilike(users.email, likePattern(query.q)))
     : undefined;
-  const direction = query.order === 'asc' ? asc : desc;
-  const signIns = db
-    .select({ userId: sessions.userId, at: sql<Date>`max(${sessions.createdAt})`.as('at') })
-    .from(sessions)
-    .groupBy(sessions.userId)
-    .as('sign_ins');
-  const ids =
-    query.sort === 'lastSignIn'
-      ? db
-          .select({ id: users.id })
-          .from(users)
-          .leftJoin(signIns, eq(signIns.userId, users.id))
-          .where(where)
-          .orderBy(sql`${direction(signIns.at)} nulls last`, asc(users.id))
-          .limit(ADMIN_PEOPLE_PAGE_SIZE)
-          .offset((query.page - 1) * ADMIN_PEOPLE_PAGE_SIZE)
-      : db
-          .select({ id: users.id })
-          .from(users)
-          .where(where)
-          .orderBy(
-            sql`${direction({ signedUp: users.createdAt, name: users.name, email: users.email }[query.sort])} nulls last`,
-            asc(users.id),
-          )
-          .limit(ADMIN_PEOPLE_PAGE_SIZE)
-          .offset((query.page - 1) * ADMIN_PEOPLE_PAGE_SIZE);
-  const [page, [count]] = await Promise.all([
-    ids,
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
-  const rows = page.length
+  const total = where
     ? await db
-        .select(personColumns)
+        .select({ total: sql<number>`count(*)::int` })
         .from(users)
-        .where(
-          inArray(
-            users.id,
-            page.map((row) => row.id),
-          ),
-        )
-    : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return {
-    total: count?.total ?? 0,
-    people: page.flatMap((row) => {
-      const person = byId.get(row.id);
-      return person ? [toAdminPerson(person)] : [];
-    }),
-  };
+        .where(where)
+        .then(([row]) => Number(row?.total ?? 0))
+    : await db
+        .select({ total: peopleTotal.people })
+        .from(peopleTotal)
+        .then(([row]) => Number(row?.total ?? 0));
+  const offset = (query.page - 1) * ADMIN_PEOPLE_PAGE_SIZE;
+  if (offset >= total) return { total, people: [] };
+  const size = Math.min(ADMIN_PEOPLE_PAGE_SIZE, total - offset);
+  const fromEnd = offset + size / 2 > total / 2;
+  const order = sortKeys(query.sort, query.order, fromEnd);
+  const ids =
+    order.table === 'users'
+      ? db.select({ id: users.id }).from(users).where(where)
+      : where
+        ? db
+            .select({ id: personFigures.userId })
+            .from(personFigures)
+            .innerJoin(users, eq(users.id, personFigures.userId))
+            .where(where)
+        : db.select({ id: personFigures.userId }).from(personFigures);
+  const read = await ids
+    .orderBy(...order.keys)
+    .limit(size)
+    .offset(fromEnd ? total - offset - size : offset);
+  const page = fromEnd ? read.reverse() : read;
+  const byId = new Map(
+    (
+      await readPeople(
+        db,
+        page.map((row) => row.id),
+      )
+    ).map((person) => [person.id, person]),
+  );
+  return { total, people: page.flatMap((row) => byId.get(row.id) ?? []) };
+}
+
+/** The people with these ids as the console shows them, with their counts; in no particular order. */
+export async function readPeople(db: DbOrTx, ids: string[]): Promise<AdminPerson[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(personColumns(monthStart()))
+    .from(users)
+    .leftJoin(personFigures, eq(personFigures.userId, users.id))
+    .where(inArray(users.id, ids));
+  return rows.map(toAdminPerson);
 }
 
 export interface PersonRow {
@@ -108,10 +113,13 @@ export interface PersonRow {
   suspendedAt: number | null;
   suspensionReason: string | null;
   complimentary: boolean;
+  repliesThisMonth: number | null;
+  cards: number | null;
+  lessons: number | null;
 }
 
 /** A person as the console shows them: how they sign in, never their password hash. */
-export function toAdminPerson(row: PersonRow): Omit<AdminPerson, 'counts'> {
+export function toAdminPerson(row: PersonRow): AdminPerson {
   return {
     id: row.id,
     name: row.name,
@@ -125,13 +133,18 @@ export function toAdminPerson(row: PersonRow): Omit<AdminPerson, 'counts'> {
     suspendedAt: row.suspendedAt,
     suspensionReason: row.suspensionReason,
     complimentary: row.complimentary,
+    counts: {
+      repliesThisMonth: Number(row.repliesThisMonth ?? 0),
+      cards: Number(row.cards ?? 0),
+      lessons: Number(row.lessons ?? 0),
+    },
   };
 }
 
 /** One person as the console shows them, or undefined. */
-export async function findPerson(db: DbOrTx, id: string): Promise<Omit<AdminPerson, 'counts'> | undefined> {
-  const [row] = await db.select(personColumns).from(users).where(eq(users.id, id));
-  return row && toAdminPerson(row);
+export async function findPerson(db: DbOrTx, id: string): Promise<AdminPerson | undefined> {
+  const [person] = await readPeople(db, [id]);
+  return person;
 }
 
 /** Ends every session of the person, with its audit entry, in one transaction; undefined when nobody has the id. */

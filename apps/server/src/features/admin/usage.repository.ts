@@ -1,14 +1,79 @@
-import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AdminUsageResponse, UsageFigures } from '@turtle/shared/admin';
 import type { ModelPrice } from '../../config/model-prices';
 import { costUsd } from '../../config/model-prices';
 import type { DbOrTx } from '../../db/database';
 import { replyUsageDays as replyUsage } from '../../core/assistant/assistant.tables';
 import { users } from '../../core/identity/identity.tables';
+import { personFigures } from '../../core/identity/person-figures.tables';
+import { ANY_PLAN, replyUsageLastCounts, replyUsageTotals } from '../../core/assistant/usage-figures.tables';
 
 const HEAVIEST = 10;
+const CANDIDATES = 200;
+const CANDIDATE_ROUNDS = 5;
 
-// Read from the daily sums (reply_usage_days), never from every reply: 5,000,000 replies took seconds.
+type Heavy = { userId: string | null; tokens: number };
+
+/**
+ * The ten people whose replies took the most tokens in the period, most first (decision 037 "The people list at
+ * scale"). People are taken by their tokens of all time (`person_figures.tokens`, kept from the days' sums), most
+ * first, and only their own days of the period are added up: no one not yet taken can have more in the period than
+ * the last one taken has of all time, so once ten have at least that the ten are exact. When the period holds much
+ * less than all time and usage is even, that may not come: after `CANDIDATE_ROUNDS` rounds, or sooner when the tenth
+ * has less than half the bound, every person's days of the period are added up, as before.
+ */
+async function heaviestOf(db: DbOrTx, sinceDay: string): Promise<(string | null)[]> {
+  const tokens = sql<number>`sum(${replyUsage.promptTokens} + ${replyUsage.completionTokens})`;
+  const inPeriod = gte(replyUsage.day, sinceDay);
+  const [gone] = await db
+    .select({ tokens })
+    .from(replyUsage)
+    .where(and(isNull(replyUsage.userId), inPeriod));
+  const found: Heavy[] = gone?.tokens == null ? [] : [{ userId: null, tokens: Number(gone.tokens) }];
+  let after: { tokens: number; userId: string } | undefined;
+  for (let round = 0; round < CANDIDATE_ROUNDS; round++) {
+    const taken = await db
+      .select({ userId: personFigures.userId, tokens: personFigures.tokens })
+      .from(personFigures)
+      .where(after && sql`(${personFigures.tokens}, ${personFigures.userId}) < (${after.tokens}, ${after.userId})`)
+      .orderBy(desc(personFigures.tokens), desc(personFigures.userId))
+      .limit(CANDIDATES);
+    if (taken.length > 0) {
+      const sums = await db
+        .select({ userId: replyUsage.userId, tokens })
+        .from(replyUsage)
+        .where(
+          and(
+            inArray(
+              replyUsage.userId,
+              taken.map((row) => row.userId),
+            ),
+            inPeriod,
+          ),
+        )
+        .groupBy(replyUsage.userId);
+      found.push(...sums.map((row) => ({ userId: row.userId, tokens: Number(row.tokens) })));
+      found.sort((a, b) => b.tokens - a.tokens);
+      found.splice(HEAVIEST);
+    }
+    const last = taken.at(-1);
+    if (!last || taken.length < CANDIDATES) return found.map((row) => row.userId);
+    if (found.length === HEAVIEST && found.at(-1)!.tokens >= Number(last.tokens)) return found.map((row) => row.userId);
+    // Far from the bound: more rounds would not end it.
+    if (found.length === HEAVIEST && found.at(-1)!.tokens < Number(last.tokens) / 2) break;
+    after = { tokens: Number(last.tokens), userId: last.userId };
+  }
+  const every = await db
+    .select({ userId: replyUsage.userId, tokens })
+    .from(replyUsage)
+    .where(inPeriod)
+    .groupBy(replyUsage.userId)
+    .orderBy(desc(sql`2`))
+    .limit(HEAVIEST);
+  return every.map((row) => row.userId);
+}
+
+// The heaviest users' figures read the daily sums by person (reply_usage_days), never every reply.
 const sums = {
   replies: sql<number>`coalesce(sum(${replyUsage.replies}), 0)::bigint`,
   promptTokens: sql<number>`coalesce(sum(${replyUsage.promptTokens}), 0)::bigint`,
@@ -51,35 +116,34 @@ export async function usageSince(
   since: number,
   prices: Record<string, ModelPrice>,
 ): Promise<Omit<AdminUsageResponse, 'since'>> {
-  const recent = gte(replyUsage.day, new Date(since).toISOString().slice(0, 10));
-  const day = sql<string>`${replyUsage.day}::text`;
-  // One pass for every sum by day, plan and model; the days, plans and models are added up from it here.
+  const sinceDay = new Date(since).toISOString().slice(0, 10);
+  const recent = gte(replyUsage.day, sinceDay);
+  const day = sql<string>`${replyUsageTotals.day}::text`;
+  // One pass over the day's totals by plan and model (usage-figures.tables.ts); the days, plans and models are added
+  // up from it here. People who asked are those whose last day asking falls in the period, on each plan and on
+  // any, counted a day at a time.
   const [cells, people, heavy] = await Promise.all([
     db
-      .select({ day, plan: replyUsage.plan, model: replyUsage.model, ...sums })
-      .from(replyUsage)
-      .where(recent)
-      .groupBy(replyUsage.day, replyUsage.plan, replyUsage.model),
-    db
       .select({
-        plan: sql<number | null>`${replyUsage.plan}`,
-        people: sql<number>`count(distinct ${replyUsage.userId})::int`,
+        day,
+        plan: replyUsageTotals.plan,
+        model: replyUsageTotals.model,
+        replies: replyUsageTotals.replies,
+        promptTokens: replyUsageTotals.promptTokens,
+        completionTokens: replyUsageTotals.completionTokens,
+        estimated: replyUsageTotals.estimated,
       })
-      .from(replyUsage)
-      .where(recent)
-      .groupBy(sql`rollup(${replyUsage.plan})`),
+      .from(replyUsageTotals)
+      // A total whose sums were all deleted stays at zero: it is no model or plan of the period.
+      .where(and(gte(replyUsageTotals.day, sinceDay), gt(replyUsageTotals.replies, 0))),
     db
-      .select({
-        userId: replyUsage.userId,
-        tokens: sql<number>`sum(${replyUsage.promptTokens} + ${replyUsage.completionTokens})`,
-      })
-      .from(replyUsage)
-      .where(recent)
-      .groupBy(replyUsage.userId)
-      .orderBy(desc(sql`2`))
-      .limit(HEAVIEST),
+      .select({ plan: replyUsageLastCounts.plan, people: sql<number>`sum(${replyUsageLastCounts.people})::int` })
+      .from(replyUsageLastCounts)
+      .where(gte(replyUsageLastCounts.day, sinceDay))
+      .groupBy(replyUsageLastCounts.plan),
+    heaviestOf(db, sinceDay),
   ]);
-  const heavyIds = heavy.map((row) => row.userId);
+  const heavyIds = heavy;
   const known = heavyIds.filter((id): id is string => id !== null);
   const heavyWhere = or(
     known.length ? inArray(replyUsage.userId, known) : undefined,
@@ -118,12 +182,11 @@ export async function usageSince(
     add(totals, row, prices);
     estimatedReplies += Number(row.estimated);
   }
-  // The rollup's extra row (plan null) counts everyone once, whatever their plans.
   const peopleOf = new Map(people.map((row) => [row.plan, Number(row.people)]));
   const heavyFigures = grouped(heavyRows, prices);
   const who = new Map(heavyRows.map((row) => [row.key, { name: row.name, email: row.email }]));
   return {
-    totals: { ...totals, people: peopleOf.get(null) ?? 0, estimatedReplies },
+    totals: { ...totals, people: peopleOf.get(ANY_PLAN) ?? 0, estimatedReplies },
     days: [...grouped(byDay, prices)]
       .map(([key, figures]) => ({ day: key, ...figures }))
       .sort((a, b) => a.day.localeCompare(b.day)),

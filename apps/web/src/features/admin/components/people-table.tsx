@@ -19,8 +19,26 @@ const SORT_LABELS: Record<Sort, string> = {
   signedUp: 'Signed up',
   name: 'Name',
   email: 'Email',
+  signInMethod: 'Sign-in',
+  plan: 'Plan',
+  repliesThisMonth: 'Replies this month',
+  cards: 'Cards',
+  lessons: 'Lessons',
   lastSignIn: 'Last sign-in',
 };
+// The columns in their order on screen; the counts are aligned right.
+const COLUMNS: Sort[] = [
+  'name',
+  'email',
+  'signInMethod',
+  'plan',
+  'repliesThisMonth',
+  'cards',
+  'lessons',
+  'signedUp',
+  'lastSignIn',
+];
+const NUMERIC = new Set<Sort>(['repliesThisMonth', 'cards', 'lessons']);
 const METHOD_LABELS: Record<AdminPerson['signInMethod'], string> = {
   password: 'Password',
   'third-party': 'Provider',
@@ -29,7 +47,7 @@ const METHOD_LABELS: Record<AdminPerson['signInMethod'], string> = {
 
 const date = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleDateString());
 
-/** The people list: a search box, sortable columns, pages of 50, and "Sign out everywhere" and suspension for each person. */
+/** The people list: a search box, a sort on every column, pages of 50, and "Sign out everywhere" and suspension for each person. */
 export function PeopleTable({ onAction }: { onAction: () => void }) {
   const [query, setQuery] = useState<PeopleQuery>({ q: '', sort: 'signedUp', order: 'desc', page: 1 });
   const { data, error, isFetching } = useServerQuery({
@@ -72,15 +90,7 @@ export function PeopleTable({ onAction }: { onAction: () => void }) {
         <table className="w-full min-w-[56rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              {(['name', 'email'] as const).map((sort) => (
-                <SortHeader key={sort} sort={sort} query={query} onSort={sortBy} />
-              ))}
-              <th className="px-3 py-2 font-medium">Sign-in</th>
-              <th className="px-3 py-2 font-medium">Plan</th>
-              <th className="px-3 py-2 text-right font-medium">Replies this month</th>
-              <th className="px-3 py-2 text-right font-medium">Cards</th>
-              <th className="px-3 py-2 text-right font-medium">Lessons</th>
-              {(['signedUp', 'lastSignIn'] as const).map((sort) => (
+              {COLUMNS.map((sort) => (
                 <SortHeader key={sort} sort={sort} query={query} onSort={sortBy} />
               ))}
               <th className="px-3 py-2 font-medium">
@@ -182,7 +192,7 @@ function SortHeader({ sort, query, onSort }: { sort: Sort; query: PeopleQuery; o
   const active = query.sort === sort;
   return (
     <th
-      className="px-3 py-2 font-medium"
+      className={`px-3 py-2 font-medium${NUMERIC.has(sort) ? ' text-right' : ''}`}
       aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <button type="button" onClick={() => onSort(sort)} className="font-medium hover:text-slate-900">

@@ -1,0 +1,55 @@
+/**
+ * The console's usage sums (decision 037 "Usage and cost"), kept from `reply_usage_days` by the triggers of migration
+ * 0031 in the statement that writes its rows, so the usage page and the margins read a row a day, plan and model, and
+ * count the people who asked from a row a person, never every person's every day.
+ */
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from '../identity/identity.tables';
+
+/** `reply_usage_days` summed over people: one row a UTC day, plan and model. */
+export const replyUsageTotals = pgTable(
+  'reply_usage_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    plan: integer('plan').notNull(),
+    model: text('model').notNull(),
+    replies: bigint('replies', { mode: 'number' }).notNull(),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull(),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull(),
+    estimated: bigint('estimated', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.plan, table.model] })],
+);
+
+/** Any plan, in `reply_usage_last`: the person's last day asking on whichever plan. */
+export const ANY_PLAN = -1;
+
+/**
+ * The last UTC day each person asked for a reply on each plan (and on any, `ANY_PLAN`): the people who asked in a
+ * period are those whose last day falls in it. A deleted person's rows go with them, as their replies lose their name.
+ */
+export const replyUsageLast = pgTable(
+  'reply_usage_last',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: integer('plan').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.plan] }),
+    index('reply_usage_last_plan_day_idx').on(table.plan, table.day),
+  ],
+);
+
+/** How many people's last day asking on a plan (or on any) is this day: the people who asked in a period are the sum from its first day. */
+export const replyUsageLastCounts = pgTable(
+  'reply_usage_last_counts',
+  {
+    plan: integer('plan').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    people: integer('people').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.plan, table.day] })],
+);
