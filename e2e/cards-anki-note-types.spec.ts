@@ -86,16 +86,16 @@ describe('Anki note types as Anki renders them (docs/decisions/042-anki-note-typ
     expect(seen.get('[...] is in France.')).toBe('Paris is in France. Capital Source: Atlas');
     expect(seen.get('Paris is in [country].')).toBe('Paris is in France. Capital Source: Atlas');
 
-    // Its editor changes deck and tags only, and says why.
+    // Its editor shows its fields (docs/decisions/047-anki-note-fields-and-styles.md), with its deck and tags.
     await page.goto('/cards');
     await cardsUi.deckRow(page, 'Languages').getByRole('link', { name: 'Languages', exact: true }).click();
     const row = page.getByRole('list', { name: 'Cards' }).getByRole('listitem').filter({ hasText: 'gato' });
     await row.getByText('Anki note type · 2 cards').waitFor();
     await page.screenshot({ path: 'screenshots/cards-anki-note-types-deck-1280.png', fullPage: true });
     await row.getByRole('link', { name: 'Edit card' }).click();
-    const notice = page.getByText('This card comes from an Anki note type', { exact: false });
+    const notice = page.getByText('This card comes from the Anki note type', { exact: false });
     await notice.waitFor();
-    expect(await page.getByLabel('Front').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Word').inputValue()).toBe('gato');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.screenshot({ path: `screenshots/cards-anki-note-types-editor-${width}.png`, fullPage: true });
@@ -106,5 +106,6 @@ describe('Anki note types as Anki renders them (docs/decisions/042-anki-note-typ
     await page.getByRole('button', { name: 'Save card' }).click();
     await page.getByText('Card saved.').waitFor();
     expect(app.pageErrors).toEqual([]);
-  });
+    // Ten reviews and six screenshots with their accessibility checks: over a minute on a loaded machine.
+  }, 120_000);
 });

@@ -89,6 +89,20 @@ function rssMb(pid: number) {
   return { now: read('VmRSS'), peak: read('VmHWM') };
 }
 
+/**
+ * Starts the peak (VmHWM) over from the resident set now (Linux: `5` to `clear_refs`), so a step's peak is its own and
+ * not the start-up's (a new data folder's migrations on PGlite reach about 740 MB once, then a restart starts at
+ * 250 MB). False where the kernel does not allow it: the peak then includes everything before.
+ */
+function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The CPU time the server process has used (user and system, all its threads), in seconds. */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -187,8 +201,12 @@ export async function benchAnkiImport() {
         body: bytes,
       });
     // The preview reads and plans the package without replaying its history or writing anything.
+    const peakReset = resetPeak(server.pid);
     const preview = await timed(server.pid, send('/api/cards/import/apkg/preview'));
+    const previewPeakMb = rssMb(server.pid).peak;
     const load = os.loadavg()[0]!;
+    const beforeImport = rssMb(server.pid).now;
+    resetPeak(server.pid);
     const imported = await timed(server.pid, send('/api/cards/import/apkg'));
     const summary = JSON.parse(imported.text) as ApkgSummary;
     return {
@@ -201,8 +219,10 @@ export async function benchAnkiImport() {
       load,
       rssBeforeMb: before.now,
       peakBeforeMb: before.peak,
-      preview: { ms: preview.ms, cpu: preview.cpu, highestRssMb: preview.highestRssMb },
+      peakReset,
+      preview: { ms: preview.ms, cpu: preview.cpu, highestRssMb: preview.highestRssMb, peakMb: previewPeakMb },
       import: {
+        rssBeforeMb: beforeImport,
         ms: imported.ms,
         cpu: imported.cpu,
         highestRssMb: imported.highestRssMb,
@@ -230,14 +250,14 @@ export function printAnkiImport(result: Awaited<ReturnType<typeof benchAnkiImpor
     `  imported ${result.imported.cards} cards, ${result.imported.reviews} reviews, ${result.imported.media} media files`,
   );
   console.log(
-    `  preview (read and plan): ${(result.preview.ms / 1000).toFixed(1)} s (server CPU ${result.preview.cpu.toFixed(1)} s), server resident at most ${mb(result.preview.highestRssMb)}`,
+    `  preview (read and plan): ${(result.preview.ms / 1000).toFixed(1)} s (server CPU ${result.preview.cpu.toFixed(1)} s), server resident at most ${mb(result.preview.highestRssMb)} (VmHWM ${mb(result.preview.peakMb)})`,
   );
   console.log(
     `  import (read, replay, write): ${seconds.toFixed(1)} s (server CPU ${result.import.cpu.toFixed(1)} s); goal under ${IMPORT_GOALS.seconds} s: ${verdict(seconds < IMPORT_GOALS.seconds)}`,
   );
   console.log(
-    `  server resident memory: ${mb(result.rssBeforeMb)} before, at most ${mb(result.import.highestRssMb)} during the import ` +
-      `(VmHWM ${mb(result.import.peakMb)}; ${mb(result.peakBeforeMb)} already at start-up); goal under ` +
-      `${IMPORT_GOALS.peakRssMb} MB peak: ${verdict(result.import.peakMb < IMPORT_GOALS.peakRssMb)}`,
+    `  server resident memory: ${mb(result.import.rssBeforeMb)} before the import, at most ${mb(result.import.highestRssMb)} during it ` +
+      `(VmHWM ${mb(result.import.peakMb)}${result.peakReset ? ', the import’s own' : ''}; ${mb(result.peakBeforeMb)} peak at start-up, ` +
+      `a new data folder's migrations); goal under ${IMPORT_GOALS.peakRssMb} MB peak: ${verdict(result.import.peakMb < IMPORT_GOALS.peakRssMb)}`,
   );
 }

@@ -121,8 +121,11 @@ describe('a fatal error in the server process', () => {
 
 describe('the data folder lock after a crash', () => {
   it('is taken over from a process that has ended but is not reaped yet (a zombie still answers kill 0)', async () => {
-    // `sleep 0` ends at once; its parent execs `sleep 30`, which never waits for it: a zombie for 30 s.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // The forked child ends at once and its parent never waits for it: a zombie for 30 s. (Not `sh -c 'sleep 0 &
+    // exec sleep 30'`: the shell reaped a child that ended before its exec, and the test read a /proc entry gone.)
+    const parent = spawn('perl', ['-e', '$| = 1; my $pid = fork(); exit 0 unless $pid; print "$pid\n"; sleep 30'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const pid = Number(
         await new Promise<string>((resolve) => parent.stdout.once('data', (data) => resolve(String(data)))),

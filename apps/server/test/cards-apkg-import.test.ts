@@ -115,6 +115,48 @@ describe('importing an Anki package', () => {
       [1, 4 * DAY, 9000],
       [3, 4 * DAY + 600_000, 2000],
     ]);
+    // Each row keeps the whole card as it was before it (what undo puts back): the card after its previous row.
+    const chain = await server.database.db
+      .select({
+        cardId: reviewLogs.cardId,
+        previous: reviewLogs.previous,
+        stateAfter: reviewLogs.stateAfter,
+        dueAfter: reviewLogs.dueAfter,
+        stabilityAfter: reviewLogs.stabilityAfter,
+        difficultyAfter: reviewLogs.difficultyAfter,
+        reviewedAt: reviewLogs.reviewedAt,
+      })
+      .from(reviewLogs)
+      .where(eq(reviewLogs.userId, user.id))
+      .orderBy(reviewLogs.cardId, reviewLogs.reviewedAt);
+    for (const [index, row] of chain.entries()) {
+      const before = chain[index - 1]?.cardId === row.cardId ? chain[index - 1] : undefined;
+      const previous = row.previous;
+      expect(Object.keys(previous).sort()).toEqual(
+        [
+          'state',
+          'due',
+          'stability',
+          'difficulty',
+          'elapsedDays',
+          'scheduledDays',
+          'learningSteps',
+          'reps',
+          'lapses',
+          'lastReview',
+        ].sort(),
+      );
+      if (!before) expect(previous).toMatchObject({ state: 0, stability: 0, reps: 0, lapses: 0, lastReview: null });
+      else {
+        expect([previous.state, previous.due, previous.stability, previous.difficulty]).toEqual([
+          before.stateAfter,
+          before.dueAfter,
+          before.stabilityAfter,
+          before.difficultyAfter,
+        ]);
+        expect(previous.lastReview).toBe(before.reviewedAt);
+      }
+    }
     // The hola card lapsed once and is back in review; the reversed card's back-to-front side was rated Easy.
     const reviewed = await server.database.db
       .select({ state: cards.state, lapses: cards.lapses, reps: cards.reps })

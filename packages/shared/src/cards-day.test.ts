@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, studyDayAt } from './cards-day';
+import { isValidTimeZone, studyDayAt, studyDayIndex, studyDaysFrom } from './cards-day';
 
 const HOUR = 3_600_000;
 
@@ -57,5 +57,26 @@ describe('the study day (starts at 4 am in the learner’s zone)', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
     expect(isValidTimeZone('Europe/Paris; drop table')).toBe(false);
+  });
+
+  it('lists consecutive study days, each starting where the one before ends, across a DST change', () => {
+    // Paris leaves summer time on 2026-10-25 at 3 am, inside the study day of the 24th: it is 25 hours long.
+    const days = studyDaysFrom(Date.parse('2026-10-23T12:00:00Z'), 'Europe/Paris', 4);
+    expect(days.map((day) => day.label)).toEqual(['2026-10-23', '2026-10-24', '2026-10-25', '2026-10-26']);
+    for (const [index, day] of days.entries()) if (index > 0) expect(day.start).toBe(days[index - 1]!.end);
+    expect(days[0]!.start).toBe(Date.parse('2026-10-23T02:00:00Z'));
+    expect(days[1]!.end - days[1]!.start).toBe(25 * HOUR);
+    expect(days[2]!.start).toBe(Date.parse('2026-10-25T03:00:00Z'));
+  });
+
+  it('finds the study day holding a moment among consecutive days', () => {
+    const days = studyDaysFrom(Date.parse('2026-10-23T12:00:00Z'), 'Europe/Paris', 4);
+    expect(studyDayIndex(days, days[0]!.start - 1)).toBe(-1);
+    expect(studyDayIndex(days, days[0]!.start)).toBe(0);
+    // 3:30 am on the 26th, winter time: still the 25th's study day.
+    expect(studyDayIndex(days, Date.parse('2026-10-26T02:30:00Z'))).toBe(2);
+    expect(studyDayIndex(days, days[3]!.end - 1)).toBe(3);
+    expect(studyDayIndex(days, days[3]!.end)).toBe(4);
+    expect(studyDayIndex([], 0)).toBe(-1);
   });
 });

@@ -155,3 +155,27 @@ export function studyDayAt(now: number, zone: string): StudyDay {
   );
   return { label: date.toISOString().slice(0, 10), start, end };
 }
+
+/**
+ * `count` consecutive study days for a learner in `zone`, the first the one holding `now`: each starts where the one
+ * before ends (23, 24 or 25 hours long across a DST change). The forecast and load balancing count due cards by them.
+ */
+export function studyDaysFrom(now: number, zone: string, count: number): StudyDay[] {
+  const days: StudyDay[] = [];
+  for (let day = studyDayAt(now, zone); days.length < count; day = studyDayAt(day.end, zone)) days.push(day);
+  return days;
+}
+
+/** In consecutive study `days`, the index of the one holding `instant`: -1 before the first, `days.length` after. */
+export function studyDayIndex(days: StudyDay[], instant: number): number {
+  if (days.length === 0 || instant < days[0]!.start) return -1;
+  if (instant >= days[days.length - 1]!.end) return days.length;
+  let low = 0;
+  let high = days.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (days[middle]!.start <= instant) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

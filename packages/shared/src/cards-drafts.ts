@@ -8,6 +8,7 @@ import {
   type CardKind,
   type CardSource,
 } from './cards';
+import { PASSAGE_KINDS } from './search';
 
 /**
  * Cards drafted by the assistant from something the learner studied: a note, a chat reply, a lesson (whole, or the
@@ -21,6 +22,22 @@ export const DraftSourceRefSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('lesson'),
       lessonId: IdSchema,
+      ms: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 3_600_000)
+        .optional(),
+    }),
+    /**
+     * One passage of the index, as a reply's source or a search result names it (docs/decisions/050-cards-from-a-source.md):
+     * a note's passage at `position`, a lesson's at `ms`, a past chat's message, a card (its front and back).
+     */
+    z.object({
+      kind: z.literal('passage'),
+      of: z.enum(PASSAGE_KINDS, { error: 'Say which kind of passage: a note, a past chat, a lesson or a card.' }),
+      sourceId: IdSchema,
+      position: z.coerce.number().int().min(0).max(1_000_000).optional(),
       ms: z.coerce
         .number()
         .int()

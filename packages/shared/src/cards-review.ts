@@ -102,6 +102,11 @@ export interface ReviewCard {
   ordinal: number;
   front: string;
   back: string;
+  /**
+   * A card of a kept Anki note type: its note type's CSS, scoped under `.anki-card` and stripped of what could reach
+   * outside the card (packages/shared/src/cards-css.ts); absent when there is none.
+   */
+  css?: string;
   source: CardSource | null;
   state: CardStateId;
   intervals: Record<Rating, IntervalPreview>;

@@ -25,19 +25,26 @@ export const CARD_LIST_PAGE_SIZE = 100;
 
 /** Where a card came from: shown on the card as a chip that opens it. `label` is its name when the card was made. */
 export type CardSource =
-  | { kind: 'note'; noteId: string; label: string }
+  /** `position`: the passage of the note it was drafted from (docs/decisions/050-cards-from-a-source.md). */
+  | { kind: 'note'; noteId: string; label: string; position?: number }
   | { kind: 'lesson'; lessonId: string; ms: number; label: string }
-  | { kind: 'chat'; conversationId: string; messageId: string; label: string };
+  | { kind: 'chat'; conversationId: string; messageId: string; label: string }
+  | { kind: 'card'; cardId: string; label: string };
 
-/** The address a source chip opens: the note, the lesson playing from that moment, or the chat at that reply. */
+/**
+ * The address a source chip opens: the note (at its passage), the lesson playing from that moment, the chat at that
+ * reply, or the card it was drafted from.
+ */
 export function sourceHref(source: CardSource): string {
   switch (source.kind) {
     case 'note':
-      return `/note/${encodeURIComponent(source.noteId)}`;
+      return `/note/${encodeURIComponent(source.noteId)}${source.position === undefined ? '' : `?p=${source.position}`}`;
     case 'lesson':
       return `/learn/${encodeURIComponent(source.lessonId)}?t=${source.ms}`;
     case 'chat':
       return `/chats?c=${encodeURIComponent(source.conversationId)}&m=${encodeURIComponent(source.messageId)}`;
+    case 'card':
+      return `/cards/edit/${encodeURIComponent(source.cardId)}`;
   }
 }
 
@@ -165,6 +172,11 @@ export interface CardNoteView {
    * `front` and `back` are its first card's sides, and only its deck and tags can be edited.
    */
   fromNoteType?: true;
+  /**
+   * On `GET /api/cards/get` of such a note: its note type's name and its fields in order, which are what an edit
+   * changes (docs/decisions/047-anki-note-fields-and-styles.md).
+   */
+  noteType?: { name: string; fields: { name: string; value: string }[] };
   createdAt: number;
   updatedAt: number;
 }
@@ -180,7 +192,20 @@ export const ListCardsQuerySchema = z.object({
 });
 
 export const CreateCardBodySchema = z.object({ card: CardContentSchema, deck: DeckChoiceSchema });
-export const UpdateCardBodySchema = z.object({ id: IdSchema, card: CardContentSchema, deckId: IdSchema });
+/** The most fields a kept Anki note type's note is edited with (Anki's own note types have a few; 100 is plenty). */
+export const NOTE_FIELDS_MAX = 100;
+export const UpdateCardBodySchema = z.object({
+  id: IdSchema,
+  card: CardContentSchema,
+  deckId: IdSchema,
+  /** A note of a kept Anki note type: its fields, all of them in order (docs/decisions/047-anki-note-fields-and-styles.md). */
+  fields: z
+    .array(z.string({ error: 'A field must be text.' }).max(CARD_TEXT_MAX_LENGTH, CARD_TEXT_TOO_LONG), {
+      error: 'The fields are a list of texts.',
+    })
+    .max(NOTE_FIELDS_MAX, `A note has at most ${NOTE_FIELDS_MAX} fields.`)
+    .optional(),
+});
 export const IdBodySchema = z.object({ id: IdSchema });
 export const CreateDeckBodySchema = z.object({ name: DeckNameSchema });
 export const RenameDeckBodySchema = z.object({ id: IdSchema, name: DeckNameSchema });

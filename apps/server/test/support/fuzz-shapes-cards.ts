@@ -33,7 +33,13 @@ export const CARD_SHAPES: Record<string, Shape> = {
   'POST /api/cards/update': {
     requests: (things) =>
       fc
-        .record({ id: idOr(things.cardNoteId), card: cardContent, deckId: idOr(things.deckId) })
+        .record({
+          id: idOr(things.cardNoteId),
+          card: cardContent,
+          deckId: idOr(things.deckId),
+          // A kept Anki note type's fields (docs/decisions/047-anki-note-fields-and-styles.md).
+          fields: optional(fc.oneof(fc.array(fc.oneof(filled, nasty), { maxLength: 4 }), nasty)),
+        })
         .map((json) => ({ path: '/api/cards/update', json })),
   },
   'POST /api/cards/delete': { requests: idBody('/api/cards/delete', (things) => things.cardNoteId) },
@@ -85,6 +91,14 @@ export const CARD_SHAPES: Record<string, Shape> = {
           idOr(things.noteId).map((noteId) => ({ kind: 'note', noteId })),
           idOr(things.messageId).map((messageId) => ({ kind: 'chat', messageId })),
           fc.record({ kind: fc.constant('lesson'), lessonId, ms: optional(numberOr(fc.nat())) }),
+          // A found passage (docs/decisions/050-cards-from-a-source.md): the person's note, any kind, any id.
+          fc.record({
+            kind: fc.constant('passage'),
+            of: fc.oneof(fc.constantFrom('note', 'chat', 'lesson', 'card'), fc.string()),
+            sourceId: fc.oneof(idOr(things.noteId), idOr(things.messageId), lessonId),
+            position: optional(numberOr(fc.nat())),
+            ms: optional(numberOr(fc.nat())),
+          }),
         )
         .map((source) => ({ path: '/api/cards/drafts/generate', json: { source } })),
   },

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import type { CardsOptions } from './cards-options';
-import { registerPersonCounter } from '../../core/identity/person-counts';
-import { countCards } from './decks/card-counts';
 import { indexCardsLeftOut } from './decks/card-index';
 import { registerIndexBackfill } from '../../core/knowledge/index-backfills';
 import { registerSourceGroup } from '../../core/knowledge/source-groups';
@@ -27,7 +25,6 @@ export function registerCards(app: FastifyInstance, options: CardsOptions): void
   transferRoutes(app, options);
   analyticsRoutes(app, options);
   cardMediaRoutes(app, options);
-  registerPersonCounter(app, { name: 'cards', count: (userIds) => countCards(options.db, userIds) });
   registerIndexBackfill(app, { name: 'cards', run: (shouldStop) => indexCardsLeftOut(options.db, shouldStop) });
   // A chat narrowed to a deck reads its cards and its subdecks' (decision 044).
   registerSourceGroup(app, {

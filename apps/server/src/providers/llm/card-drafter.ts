@@ -9,7 +9,7 @@ import { CARD_DRAFTS_MAX, CARD_KINDS, CARD_TEXT_MAX_LENGTH } from '@turtle/share
 
 /** The text to draft from, in passages; a lesson's passages are its sentences with when each is spoken. */
 export interface DraftingSource {
-  kind: 'note' | 'chat' | 'lesson';
+  kind: 'note' | 'chat' | 'lesson' | 'card';
   title: string;
   passages: { text: string; ms?: number }[];
 }

@@ -1,3 +1,4 @@
+import { TimeZoneQuerySchema } from '../../cards-day';
 import { MediaParamsSchema } from '../path-params';
 import * as cardsImport from '../../cards-import';
 import { withInputSchemas } from '../input-schemas';
@@ -8,5 +9,6 @@ export const cardTransferEndpoints = withInputSchemas(entries, {
   export: { query: cardsImport.ExportQuerySchema },
   previewCsv: { body: cardsImport.ImportBodySchema },
   importCsv: { body: cardsImport.ImportBodySchema },
+  importApkg: { query: TimeZoneQuerySchema },
   media: { params: MediaParamsSchema },
 });

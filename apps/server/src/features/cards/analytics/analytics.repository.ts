@@ -6,17 +6,19 @@ import {
   type CardAnalytics,
   type SpreadBucket,
 } from '@turtle/shared/cards-analytics';
-import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day';
+import { STUDY_DAY_STARTS_AT_HOUR, studyDaysFrom, zoneOffsetAt } from '@turtle/shared/cards-day';
 import { CardState } from '@turtle/shared/cards-review';
 import { DAY_MS, HOUR_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
 import { cards, reviewBuckets } from '../cards.tables';
+import { dueOnStudyDays } from '../review/due-load';
 
 /**
  * The analytics screen's figures, each computed by the database (one statement per figure, grouped by study day
  * or bucket), so the server never loads the log itself: the log's figures come from `review_buckets`, the log summed
- * per deck and quarter hour (decision 024). A study day is counted with the learner's offset of today (see `dayOf`):
- * a DST change moves a boundary by an hour twice a year.
+ * per deck and quarter hour (decision 024). A past study day is counted with the learner's offset of today (see
+ * `dayOf`): a DST change moves a boundary by an hour twice a year. The due cards ahead are counted on the shared study
+ * days (`studyDaysFrom`), as the queue and load balancing count them.
  */
 
 /** The width of a `review_buckets` row (migration 0012). */
@@ -74,15 +76,10 @@ export async function readAnalytics(db: DbOrTx, scope: AnalyticsScope): Promise<
     .from(reviewBuckets)
     .where(bucketScope(gte(reviewBuckets.bucketStart, fromDay * DAY_MS - shift)))
     .groupBy(sql`1`);
-  const dueQuery = db
-    .select({
-      day: sql<number>`greatest(${dayOf(cards.due)}, ${today})`.mapWith(Number),
-      due: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(cards)
-    .where(cardScope(ne(cards.state, CardState.NEW), lt(cards.due, (today + FORECAST_DAYS) * DAY_MS - shift)))
-    .groupBy(sql`1`);
-  const [dayRows, dueRows, { stability, difficulty }] = await Promise.all([
+  // The days ahead are the shared study days (DST included), so each card counts on the day its due date falls in.
+  const forecastDays = studyDaysFrom(scope.now, scope.tz, FORECAST_DAYS);
+  const dueQuery = dueOnStudyDays(db, forecastDays, cardScope(ne(cards.state, CardState.NEW)), true);
+  const [dayRows, dueCounts, { stability, difficulty }] = await Promise.all([
     dayQuery,
     dueQuery,
     readSpreads(db, cardScope),
@@ -94,11 +91,7 @@ export async function readAnalytics(db: DbOrTx, scope: AnalyticsScope): Promise<
   });
   const retentionByMonth = monthsOf(dayRows, firstMonthDay);
 
-  const dueByDay = new Map(dueRows.map((row) => [row.day, row.due]));
-  const duePerDay = Array.from({ length: FORECAST_DAYS }, (_, index) => ({
-    date: dayLabel(today + index),
-    due: dueByDay.get(today + index) ?? 0,
-  }));
+  const duePerDay = forecastDays.map((day, index) => ({ date: day.label, due: dueCounts[index]! }));
 
   const since = fromDay * DAY_MS - shift;
   const streak = await readStreak(db, { today, fromDay, since }, new Set(byDay.keys()), dayOf, bucketScope);

@@ -1,8 +1,8 @@
-import { and, asc, inArray, notExists, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { stripCloze } from '@turtle/shared/cards-cloze';
 import type { Db, DbOrTx } from '../../../db/database';
-import { passages } from '../../../core/knowledge/knowledge.tables';
 import { indexInBatches } from '../../../core/knowledge/in-batches';
+import { stillWithoutPassages, withoutPassages } from '../../../core/knowledge/unindexed';
 import { indexSources, removeSource, removeSourcesOf } from '../../../core/knowledge/passages.repository';
 import { cardNotes } from '../cards.tables';
 
@@ -73,9 +73,7 @@ export async function removeDecksFromIndex(db: DbOrTx, userId: string, deckIds: 
 
 const BATCH = 200;
 
-const notIndexed = notExists(
-  sql`(select 1 from ${passages} where ${passages.kind} = 'card' and ${passages.sourceId} = ${cardNotes.id})`,
-);
+const notIndexed = withoutPassages('card', cardNotes.id);
 
 /**
  * Cards written before the index held them get their passages, a batch at a time, each batch locking its card notes
@@ -93,19 +91,12 @@ export function indexCardsLeftOut(db: Db, shouldStop: () => boolean = () => fals
       .for('update', { skipLocked: true });
     if (batch.length === 0) return 0;
     // Locked now: read again, since another process may have indexed them before the lock was ours.
-    const still = await tx
-      .select({ id: cardNotes.id })
-      .from(cardNotes)
-      .where(
-        and(
-          inArray(
-            cardNotes.id,
-            batch.map((note) => note.id),
-          ),
-          notIndexed,
-        ),
-      );
-    const left = new Set(still.map((note) => note.id));
+    const left = await stillWithoutPassages(
+      tx,
+      'card',
+      cardNotes.id,
+      batch.map((note) => note.id),
+    );
     const byOwner = new Map<string, typeof batch>();
     for (const note of batch) {
       if (left.has(note.id)) byOwner.set(note.userId, [...(byOwner.get(note.userId) ?? []), note]);

@@ -8,6 +8,8 @@ import { HttpError } from '../../../lib/http-error';
 import { newCardMemory, type CardMemory } from '../review/scheduler';
 import { frontKey } from './front-key';
 import { indexCardNotes, removeCardNoteFromIndex } from './card-index';
+import { insertJsonRows } from './json-rows';
+import { CARD_KEYS, NOTE_KEYS } from './card-columns';
 
 export type CardNoteRow = typeof cardNotes.$inferSelect;
 
@@ -56,9 +58,12 @@ function cardRows(
   }));
 }
 
+/** Notes per insert: an import may add 100,000; a chunk of them and their cards is a few MB of JSON. */
+const CHUNK = 2_000;
 /**
  * Inserts the notes and their new cards into `deckId`, with their passages in the index (decision 044). The caller
- * has reserved the cards (`reserveCards`) in the same transaction. Inserts in chunks: an import may add thousands.
+ * has reserved the cards (`reserveCards`) in the same transaction. Inserts in chunks, each as one JSON text
+ * (`insertJsonRows`): an import may add thousands.
  */
 export async function insertCardNotes(
   db: DbOrTx,
@@ -68,11 +73,10 @@ export async function insertCardNotes(
   now: number,
 ): Promise<CardNoteRow[]> {
   const inserted: CardNoteRow[] = [];
-  const CHUNK = 500;
   let order = 0;
   for (let start = 0; start < notes.length; start += CHUNK) {
     const chunk = notes.slice(start, start + CHUNK);
-    const noteRows = chunk.map(({ content, source, noteType }) => ({
+    const noteRows: CardNoteRow[] = chunk.map(({ content, source, noteType }) => ({
       id: randomUUID(),
       userId,
       deckId,
@@ -88,7 +92,14 @@ export async function insertCardNotes(
       createdAt: now,
       updatedAt: now,
     }));
-    inserted.push(...(await db.insert(cardNotes).values(noteRows).returning()));
+    // Every column is set here, so the rows written are these: nothing is read back.
+    await insertJsonRows(
+      db,
+      cardNotes,
+      NOTE_KEYS,
+      noteRows.map((row) => NOTE_KEYS.map((key) => row[key])),
+    );
+    inserted.push(...noteRows);
     await indexCardNotes(db, userId, noteRows, now);
     const logValues: (typeof reviewLogs.$inferInsert)[] = [];
     const cardValues = noteRows.flatMap((note, index) => {
@@ -103,9 +114,14 @@ export async function insertCardNotes(
         return { ...row, ...past.memory };
       });
     });
-    if (cardValues.length) await db.insert(cards).values(cardValues);
-    for (let first = 0; first < logValues.length; first += CHUNK * 4) {
-      await db.insert(reviewLogs).values(logValues.slice(first, first + CHUNK * 4));
+    await insertJsonRows(
+      db,
+      cards,
+      CARD_KEYS,
+      cardValues.map((row) => CARD_KEYS.map((key) => row[key])),
+    );
+    for (let first = 0; first < logValues.length; first += 2_000) {
+      await db.insert(reviewLogs).values(logValues.slice(first, first + 2_000));
     }
   }
   return inserted;
@@ -138,10 +154,13 @@ export async function updateCardNote(
   keep: number[],
   addOrdinals: number[],
   now: number,
+  /** A kept note type's note edited by its fields (docs/decisions/047-anki-note-fields-and-styles.md). */
+  rendered?: { fields: string[]; sides: CardNoteSide[] },
 ): Promise<CardNoteRow> {
   const rows = await db
     .update(cardNotes)
     .set({
+      ...(rendered ? { fields: rendered.fields, sides: rendered.sides } : {}),
       kind: content.kind,
       front: content.front,
       back: content.back,
@@ -191,7 +210,7 @@ export async function listCardNotes(db: DbOrTx, userId: string, deckId: string, 
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export function toCardNoteView(row: CardNoteRow): CardNoteView {
+export function toCardNoteView(row: CardNoteRow, noteType?: { name: string; fields: string[] }): CardNoteView {
   return {
     id: row.id,
     deckId: row.deckId,
@@ -202,6 +221,14 @@ export function toCardNoteView(row: CardNoteRow): CardNoteView {
     source: row.source ?? null,
     cards: noteOrdinals(row).length,
     ...(row.sides ? { fromNoteType: true as const } : {}),
+    ...(row.sides && noteType
+      ? {
+          noteType: {
+            name: noteType.name,
+            fields: noteType.fields.map((name, index) => ({ name, value: row.fields?.[index] ?? '' })),
+          },
+        }
+      : {}),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

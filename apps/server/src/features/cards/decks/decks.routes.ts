@@ -26,6 +26,9 @@ import {
   updateCardNote,
 } from './card-notes.repository';
 import { resolveDeck } from './deck-choice';
+import { renderNoteFields } from './kept-note-fields';
+import { ankiHtmlWriter } from '../transfer/anki-export-html';
+import { ownNoteTypes } from '../transfer/anki-note-types.repository';
 import {
   cardCountsByDeck,
   deckNameTaken,
@@ -105,13 +108,15 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   route(app, cardDeckEndpoints.list, { user: requireUser }, async ({ user, query: { deckId, offset } }) => {
     await requireOwnDeck(db, user.id, deckId);
     const { rows, total } = await listCardNotes(db, user.id, deckId, offset, CARD_LIST_PAGE_SIZE);
-    return { cards: rows.map(toCardNoteView), total };
+    return { cards: rows.map((row) => toCardNoteView(row)), total };
   });
 
   route(app, cardDeckEndpoints.get, { user: requireUser }, async ({ user, query: { id } }) => {
     const note = await findOwnCardNote(db, user.id, id);
     if (!note) throw cardNotFound();
-    return { card: toCardNoteView(note) };
+    // A kept Anki note type's note comes with its fields, what its editor changes (decision 049).
+    const [noteType] = note.noteTypeId ? await ownNoteTypes(db, user.id, [note.noteTypeId]) : [];
+    return { card: toCardNoteView(note, noteType) };
   });
 
   /** A card written by hand, into a deck chosen by id or by name, within the plan's limit. */
@@ -135,21 +140,36 @@ export function decksRoutes(app: FastifyInstance, { db }: CardsOptions): void {
   );
 
   /** An edit; cards it adds (new cloze numbers, reversed) count against the limit, cards it keeps keep their history. */
-  route(app, cardDeckEndpoints.update, { user: requireUser }, async ({ user, body: { id, card, deckId } }) => {
+  route(app, cardDeckEndpoints.update, { user: requireUser }, async ({ user, body: { id, card, deckId, fields } }) => {
     let hadMedia = false;
+    // Loaded before the transaction, which on the embedded database holds the only connection.
+    if (fields) await ankiHtmlWriter();
     const answer = await db.transaction(async (tx) => {
       const note = await findOwnCardNote(tx, user.id, id);
       if (!note) throw cardNotFound();
-      hadMedia = `${note.front} ${note.back}`.includes(CARD_MEDIA_PATH);
+      hadMedia = JSON.stringify([note.front, note.back, note.fields, note.sides]).includes(CARD_MEDIA_PATH);
       await requireOwnDeck(tx, user.id, deckId);
       if (note.sides) {
-        // A note of a kept Anki note type shows its cards as its templates render them (decision 042): its deck and
-        // tags change here, its text does not.
-        if (card.kind !== note.kind || card.front !== note.front || card.back !== note.back) {
-          throw new HttpError(409, 'conflict', KEPT_NOTE_TYPE_TEXT);
+        // A note of a kept Anki note type shows its cards as its templates render them (decision 042): its text
+        // changes by its fields, all its cards following (decision 049); its front and back are its first card's.
+        const [noteType] = note.noteTypeId ? await ownNoteTypes(tx, user.id, [note.noteTypeId]) : [];
+        if (card.kind !== note.kind || !fields || !noteType) {
+          if (card.kind !== note.kind || card.front !== note.front || card.back !== note.back) {
+            throw new HttpError(409, 'conflict', KEPT_NOTE_TYPE_TEXT);
+          }
+          const ordinals = note.sides.map((side) => side.ordinal);
+          const saved = await updateCardNote(tx, note, card, deckId, ordinals, [], Date.now());
+          return { card: toCardNoteView(saved), allowance: await readAllowance(tx, user) };
         }
-        const ordinals = note.sides.map((side) => side.ordinal);
-        const saved = await updateCardNote(tx, note, card, deckId, ordinals, [], Date.now());
+        const rendered = await renderNoteFields(tx, user.id, noteType, fields);
+        const had = await ordinalsOf(tx, id);
+        const wanted = rendered.sides.map((side) => side.ordinal);
+        const add = wanted.filter((ordinal) => !had.includes(ordinal));
+        await reserveCards(tx, user.id, add.length);
+        const [first] = rendered.sides;
+        const content = { ...card, front: first!.question, back: first!.answer };
+        const keep = wanted.filter((ordinal) => had.includes(ordinal));
+        const saved = await updateCardNote(tx, note, content, deckId, keep, add, Date.now(), rendered);
         return { card: toCardNoteView(saved), allowance: await readAllowance(tx, user) };
       }
       // A change of type starts its cards over (card 1 of a reversed note is not cloze 1 of a cloze note).

@@ -8,6 +8,8 @@ import { lessonNotFound } from '../../../core/lessons/lesson-catalog';
 import type { CardsOptions } from '../cards-options';
 import { findOwnNotesByIds } from '../../../core/notes/notes.repository';
 import { findOwnReply } from '../../../core/conversations/conversations.repository';
+import { lessonsOpenTo } from '../../../core/lessons/lesson-passages';
+import { readSourcePassage, type SourcePassage } from '../../../core/knowledge/source-passage';
 
 /** What drafting reads, and how each draft will point back to it. */
 export interface ResolvedSource {
@@ -30,6 +32,35 @@ async function readLesson(userId: string, lessonId: string, lessons: Pick<CardsO
 
 const notFound = (what: string) => new HttpError(404, 'notFound', `That ${what} does not exist.`);
 
+/** Where a card drafted from a found passage points back to: the exact place the passage opens. */
+function passageSource(passage: SourcePassage, card: DraftedCard): CardSource {
+  const label = passage.title;
+  switch (passage.kind) {
+    case 'note':
+      return { kind: 'note', noteId: passage.sourceId, label, position: passage.position };
+    case 'lesson':
+      return { kind: 'lesson', lessonId: passage.sourceId, ms: card.ms ?? passage.startMs ?? 0, label };
+    case 'chat':
+      return { kind: 'chat', conversationId: passage.parentId ?? '', messageId: passage.sourceId, label };
+    case 'card':
+      return { kind: 'card', cardId: passage.sourceId, label };
+  }
+}
+
+/** One passage of the index, the learner's or a lesson they can open (docs/decisions/050-cards-from-a-source.md). */
+async function resolvePassage(db: DbOrTx, userId: string, ref: Extract<DraftSourceRef, { kind: 'passage' }>) {
+  const passage = await readSourcePassage(db, userId, ref, { lessons: lessonsOpenTo() });
+  if (!passage) throw notFound('passage');
+  if (!passage.text.trim())
+    throw new HttpError(400, 'validation', 'That passage is empty: there is nothing to make cards from.');
+  const drafting: DraftingSource = {
+    kind: passage.kind,
+    title: passage.title,
+    passages: [{ text: passage.text, ...(passage.startMs === undefined ? {} : { ms: passage.startMs }) }],
+  };
+  return { drafting, sourceOf: (card: DraftedCard) => passageSource(passage, card) };
+}
+
 /**
  * Reads the source the learner asked for, only if it is theirs (another person's note or chat reply answers 404,
  * like a missing one). The series' lessons are the same for everyone, a learner's own lesson is theirs alone; a lesson
@@ -41,6 +72,7 @@ export async function resolveDraftSource(
   ref: DraftSourceRef,
   lessons: Pick<CardsOptions, 'lessons' | 'ownLesson'>,
 ): Promise<ResolvedSource> {
+  if (ref.kind === 'passage') return resolvePassage(db, userId, ref);
   if (ref.kind === 'note') {
     const [note] = await findOwnNotesByIds(db, userId, [ref.noteId]);
     if (!note) throw notFound('note');

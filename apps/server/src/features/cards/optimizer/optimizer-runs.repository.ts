@@ -54,15 +54,22 @@ function failRunsLeftBehind(db: DbOrTx): Promise<void> {
   return sweep;
 }
 
-/** A running run whose fitter is gone (PostgreSQL: nobody holds its lease) ends failed now, and reads so. */
-async function failIfLeftBehind(db: DbOrTx, row: RunRow): Promise<RunRow> {
+/**
+ * A running run whose fitter is gone (PostgreSQL: nobody holds its lease) ends failed now, and reads so. `row` may be
+ * stale: its job can end the run and let the lease go between that read and the lease's check. Then the run is not
+ * left behind but ended, and reads as its job ended it, never as stopped by a restart.
+ */
+export async function failIfLeftBehind(db: DbOrTx, row: RunRow): Promise<RunRow> {
   if (row.status !== 'running' || (await hasLiveFitter(db, row.id))) return row;
   const stopped = { status: 'failed' as const, phase: 'Stopped', message: STOPPED_MESSAGE, updatedAt: Date.now() };
-  await db
+  const [failed] = await db
     .update(optimizerRuns)
     .set(stopped)
-    .where(and(eq(optimizerRuns.id, row.id), eq(optimizerRuns.status, 'running')));
-  return { ...row, ...stopped };
+    .where(and(eq(optimizerRuns.id, row.id), eq(optimizerRuns.status, 'running')))
+    .returning();
+  if (failed) return failed;
+  const [ended] = await db.select().from(optimizerRuns).where(eq(optimizerRuns.id, row.id));
+  return ended ?? row;
 }
 
 export async function latestRun(db: DbOrTx, userId: string, now: number): Promise<OptimizerRun | null> {

@@ -1,33 +1,12 @@
-import { get_fuzz_range, State, type Grade, type RecordLogItem } from 'ts-fsrs';
+import type { Grade, RecordLogItem } from 'ts-fsrs';
 import { studyDayAt, type StudyDay } from '@turtle/shared/cards-day';
 import { DAY_MS } from '@turtle/shared/constants';
 import { EASY_DAYS_DEFAULT, type CardSettings, type Rating } from '@turtle/shared/cards-review';
 import type { DbOrTx } from '../../../db/database';
 import { dueReviewsOn } from './due-load';
-import { balanceIntervals, LOAD_BALANCE_MAX_DAYS, type RatingInterval } from './load-balancer';
-import { fsrsCardAt, MAXIMUM_INTERVAL_DAYS, schedulerFor, type CardMemory } from './scheduler';
-
-/** ts-fsrs fuzzes an interval of 2.5 days or more (`apply_fuzz`); it rounds it first, so 3 days or more. */
-const FUZZED_FROM_DAYS = 3;
-
-/** Monday 0 … Sunday 6, of a study day labelled `YYYY-MM-DD`. */
-const weekdayOf = (day: StudyDay) => (new Date(`${day.label}T00:00:00Z`).getUTCDay() + 6) % 7;
-
-/**
- * A rating's new interval as ts-fsrs fuzzed it and, when it is a review interval fuzz moved (3 to 90 days), the fuzz
- * range it came from: ts-fsrs's own range around the interval without fuzz.
- */
-function ratingInterval(item: RecordLogItem, now: number, settings: CardSettings): RatingInterval | undefined {
-  const { card, log } = item;
-  if (card.state !== State.Review) return undefined;
-  const fuzzed = card.scheduled_days;
-  // A learning step of a day or more lands on its minutes, not on a day; it is kept as it is.
-  if (card.due.getTime() !== now + fuzzed * DAY_MS) return { fuzzed };
-  const plain = schedulerFor(settings, false).next_interval(card.stability, log.elapsed_days);
-  if (plain < FUZZED_FROM_DAYS || plain > LOAD_BALANCE_MAX_DAYS) return { fuzzed };
-  const { min_ivl: min, max_ivl: max } = get_fuzz_range(plain, log.elapsed_days, MAXIMUM_INTERVAL_DAYS);
-  return { fuzzed, range: { min, max } };
-}
+import { ratingInterval } from './fuzz-range';
+import { balanceIntervals, weekdayOf } from './load-balancer';
+import { fsrsCardAt, schedulerFor, type CardMemory } from './scheduler';
 
 /**
  * A grade at `now` (`gradeAt`), its due day load balanced when the learner keeps balancing on

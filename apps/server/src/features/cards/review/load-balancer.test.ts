@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EasyDayLevel } from '@turtle/shared/cards-review';
-import { balanceIntervals, lightestDay, type CandidateDay } from './load-balancer';
+import { studyDaysFrom } from '@turtle/shared/cards-day';
+import { EASY_DAYS_DEFAULT, type EasyDayLevel } from '@turtle/shared/cards-review';
+import { DAY_MS } from '@turtle/shared/constants';
+import { balanceBatch, balanceIntervals, lightestDay, weekdayOf, type CandidateDay } from './load-balancer';
 
 // docs/decisions/043-daily-load.md: the lightest day of the fuzz range for its weekday's level, deterministically.
 
@@ -85,5 +87,53 @@ describe('balanceIntervals', () => {
     };
     expect(balanceIntervals([range], load({ 10: 3, 12: 5 }, levels))).toEqual([12]);
     expect(balanceIntervals([range], load({ 10: 2, 12: 5 }, levels))).toEqual([10]);
+  });
+});
+
+describe('balanceBatch (an import’s due dates, placed together)', () => {
+  // Monday 2026-11-30, 4 am UTC: today, then the 34 study days after it.
+  const now = Date.parse('2026-11-30T12:00:00Z');
+  const calendar = () => studyDaysFrom(now, 'UTC', 35);
+  const review = (fuzzed: number, at = now) => ({ at, fuzzed, range: { min: 10, max: 14 } });
+
+  it('spreads cards that plain fuzz put on one day over their range, counting each one placed', () => {
+    const due = calendar().map(() => 0);
+    const intervals = balanceBatch(
+      Array.from({ length: 10 }, () => review(12)),
+      calendar(),
+      due,
+      EASY_DAYS_DEFAULT,
+    );
+    expect(intervals[0]).toBe(12);
+    expect(new Set(intervals)).toEqual(new Set([10, 11, 12, 13, 14]));
+    for (let day = 10; day <= 14; day++) expect(intervals.filter((interval) => interval === day)).toHaveLength(2);
+    expect(due.slice(10, 15)).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it('counts the reviews already due, and keeps off Minimum weekdays while a Normal day is in reach', () => {
+    const days = calendar();
+    const due = days.map((_, index) => (index === 11 ? 5 : 0));
+    // Days 10 to 14 are Thursday 10 December to Monday 14th: Saturday and Sunday at Minimum.
+    expect(days.slice(10, 15).map(weekdayOf)).toEqual([3, 4, 5, 6, 0]);
+    const easyDays: EasyDayLevel[] = ['normal', 'normal', 'normal', 'normal', 'normal', 'minimum', 'minimum'];
+    // Thursday and Monday fill to 5 each before Friday's sixth review ties with them.
+    const intervals = balanceBatch(
+      Array.from({ length: 11 }, () => review(12)),
+      days,
+      due,
+      easyDays,
+    );
+    expect(intervals.filter((interval) => interval === 12 || interval === 13)).toEqual([]);
+    expect(intervals.filter((interval) => interval === 11)).toEqual([11]);
+    expect(due.slice(10, 15)).toEqual([5, 6, 0, 0, 5]);
+  });
+
+  it('a range wholly past keeps plain fuzz; a day before today counts as today', () => {
+    const days = calendar();
+    const due = days.map((_, index) => (index === 0 ? 3 : 0));
+    expect(balanceBatch([review(12, now - 40 * DAY_MS)], days, due, EASY_DAYS_DEFAULT)).toEqual([12]);
+    // Reviewed 11 days ago: days 10 and 11 are yesterday and today (3 due), 12 to 14 are empty.
+    expect(balanceBatch([review(10, now - 11 * DAY_MS)], days, due, EASY_DAYS_DEFAULT)).toEqual([12]);
+    expect(due[1]).toBe(1);
   });
 });

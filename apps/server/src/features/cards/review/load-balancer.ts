@@ -1,4 +1,6 @@
+import { studyDayIndex, type StudyDay } from '@turtle/shared/cards-day';
 import type { EasyDayLevel } from '@turtle/shared/cards-review';
+import { DAY_MS } from '@turtle/shared/constants';
 
 /**
  * Load balancing and Easy Days (docs/decisions/043-daily-load.md), as pure functions: given a review's fuzz range and
@@ -82,5 +84,42 @@ export function balanceIntervals(
     }
     previous = days;
     return days;
+  });
+}
+
+/** Monday 0 … Sunday 6, of a study day labelled `YYYY-MM-DD` (the order of the Easy Days setting). */
+export const weekdayOf = (day: Pick<StudyDay, 'label'>) => (new Date(`${day.label}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** A due date computed without the person's calendar: the review time, the interval fuzz gave and its range. */
+export interface PlacedReview {
+  at: number;
+  fuzzed: number;
+  range: DayRange;
+}
+
+/**
+ * Places due dates computed together (an import's replayed cards) one after the other, each on the lightest study day
+ * of its fuzz range as a grade would be (`lightestDay`), counting the ones placed before it. `days` are consecutive
+ * study days from today and `due` the reviews due on each (today's with the overdue ones), which this adds to. A day
+ * before today counts as today, where its reviews will be; a day past the last is not a candidate. The intervals
+ * chosen, in order.
+ */
+export function balanceBatch(
+  reviews: PlacedReview[],
+  days: StudyDay[],
+  due: number[],
+  easyDays: EasyDayLevel[],
+): number[] {
+  const levels = days.map((day) => easyDays[weekdayOf(day)] ?? 'normal');
+  return reviews.map(({ at, fuzzed, range }) => {
+    const candidates: (CandidateDay & { index: number })[] = [];
+    for (let interval = range.min; interval <= range.max; interval++) {
+      const index = Math.max(0, studyDayIndex(days, at + interval * DAY_MS));
+      if (index < days.length) candidates.push({ days: interval, due: due[index]!, level: levels[index]!, index });
+    }
+    if (!candidates.some((day) => day.days === fuzzed)) return fuzzed;
+    const chosen = lightestDay(candidates, fuzzed);
+    due[candidates.find((day) => day.days === chosen)!.index]! += 1;
+    return chosen;
   });
 }

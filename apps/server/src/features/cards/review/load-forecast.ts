@@ -1,10 +1,9 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { fsrs } from 'ts-fsrs';
 import { FORECAST_DAYS } from '@turtle/shared/cards-analytics';
-import { STUDY_DAY_STARTS_AT_HOUR, zoneOffsetAt } from '@turtle/shared/cards-day';
+import { studyDayIndex, studyDaysFrom } from '@turtle/shared/cards-day';
 import type { LoadForecast } from '@turtle/shared/cards-optimizer';
 import { CardState } from '@turtle/shared/cards-review';
-import { DAY_MS, HOUR_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
 import { cards } from '../cards.tables';
 import { playCard, type ForecastWindow } from './forecast-play';
@@ -25,9 +24,8 @@ export async function forecastLoad(
   db: DbOrTx,
   input: { userId: string; retention: number; weights: number[] | null; newPerDay: number; tz: string; now: number },
 ): Promise<LoadForecast> {
-  const shift = zoneOffsetAt(input.now, input.tz) - STUDY_DAY_STARTS_AT_HOUR * HOUR_MS;
-  const today = Math.floor((input.now + shift) / DAY_MS);
-  const endOf = (day: number) => (day + 1) * DAY_MS - shift;
+  // The shared study days (DST included): a review counts on the day its time falls in.
+  const days = studyDaysFrom(input.now, input.tz, FORECAST_DAYS);
   const scheduler = fsrs({
     ...schedulerParameters({ desiredRetention: input.retention, weights: input.weights }),
     enable_fuzz: false,
@@ -45,24 +43,24 @@ export async function forecastLoad(
     .limit(Math.min(FORECAST_CARDS_MAX, input.newPerDay * FORECAST_DAYS));
   const perDay = new Array<number>(FORECAST_DAYS).fill(0);
   const window: ForecastWindow = {
-    end: endOf(today + FORECAST_DAYS - 1),
-    dayIndex: (at) => Math.max(today, Math.floor((at + shift) / DAY_MS)) - today,
+    end: days[days.length - 1]!.end,
+    dayIndex: (at) => Math.max(0, studyDayIndex(days, at)),
   };
   const failRate = 1 - input.retention;
   for (const row of studied) {
     const card = toFsrsCard(row);
-    playCard(scheduler, card, Math.max(card.due.getTime(), endOf(today - 1)), window, perDay, failRate);
+    playCard(scheduler, card, Math.max(card.due.getTime(), days[0]!.start), window, perDay, failRate);
   }
   fresh.forEach((row, index) => {
-    const day = today + Math.floor(index / Math.max(1, input.newPerDay));
-    const card = { ...toFsrsCard(row), due: new Date(endOf(day - 1)) };
-    playCard(scheduler, card, endOf(day - 1), window, perDay, failRate);
+    const start = days[Math.floor(index / Math.max(1, input.newPerDay))]!.start;
+    const card = { ...toFsrsCard(row), due: new Date(start) };
+    playCard(scheduler, card, start, window, perDay, failRate);
   });
   const total = perDay.reduce((sum, value) => sum + value, 0);
   return {
     retention: input.retention,
     perDay: perDay.map((reviews, index) => ({
-      date: new Date((today + index) * DAY_MS).toISOString().slice(0, 10),
+      date: days[index]!.label,
       reviews: Math.round(reviews * 10) / 10,
     })),
     averagePerDay: Math.round((total / FORECAST_DAYS) * 10) / 10,

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { StudyDay } from '@turtle/shared/cards-day';
+import { scopeNoteCss } from '@turtle/shared/cards-css';
 import { CardState, type CardSettings, type QueueCounts, type ReviewCard } from '@turtle/shared/cards-review';
 import { DAY_MS, MINUTE_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../../../db/database';
-import { cardNotes, cards, decks, reviewLogs } from '../cards.tables';
+import { cardNotes, cardNoteTypes, cards, decks, reviewLogs } from '../cards.tables';
 import { memoryColumns } from './review.repository';
 import { previewIntervals } from './scheduler';
 
@@ -90,6 +91,7 @@ const reviewCardColumns = {
   front: cardNotes.front,
   back: cardNotes.back,
   sides: cardNotes.sides,
+  css: cardNoteTypes.css,
   source: cardNotes.source,
   ...memoryColumns,
 };
@@ -111,6 +113,7 @@ async function firstCard(db: DbOrTx, where: SQL | undefined, first: SQL[] = []) 
     .from(cards)
     .innerJoin(cardNotes, eq(cardNotes.id, cards.noteId))
     .innerJoin(decks, eq(decks.id, cards.deckId))
+    .leftJoin(cardNoteTypes, eq(cardNoteTypes.id, cardNotes.noteTypeId))
     .where(where)
     .orderBy(...first, asc(cards.due), asc(cards.id))
     .limit(1);
@@ -122,6 +125,8 @@ type ReviewCardRow = NonNullable<Awaited<ReturnType<typeof firstCard>>>;
 function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number, zone = 'UTC'): ReviewCard {
   // A card of a kept Anki note type shows its own sides, as its template renders them (docs/decisions/042-anki-note-types.md).
   const side = row.sides?.find((candidate) => candidate.ordinal === row.ordinal);
+  // Its note type's styles, scoped to the card (docs/decisions/047-anki-note-fields-and-styles.md).
+  const css = row.sides && row.css ? scopeNoteCss(row.css) : '';
   return {
     id: row.id,
     noteId: row.noteId,
@@ -131,6 +136,7 @@ function toReviewCard(row: ReviewCardRow, settings: CardSettings, now: number, z
     ordinal: row.ordinal,
     front: side?.question ?? row.front,
     back: side?.answer ?? row.back,
+    ...(css ? { css } : {}),
     source: row.source ?? null,
     state: row.state as ReviewCard['state'],
     intervals: previewIntervals(row, settings, now, zone),

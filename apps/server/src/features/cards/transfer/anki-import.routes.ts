@@ -14,6 +14,7 @@ import type { SchedulerSettings } from '../review/scheduler';
 import { getCardSettings } from '../settings.repository';
 import { mediaQuota } from '../media/card-media.repository';
 import { checkPackageFits, writeApkgImport } from './anki-import';
+import { balanceImport } from './anki-import-balance';
 import { writeImportMedia } from './anki-import-media';
 import { mayBeTurtleNoteId } from './anki-import-plan';
 import { runApkgJob } from './apkg-job';
@@ -32,10 +33,17 @@ function packageBytes(request: FastifyRequest): Uint8Array {
  * The package read, planned and (with `settings`) its history replayed, in a worker (apkg-job.ts): nothing of it
  * runs on the event loop, and a package over the budget is refused before the work it would cost.
  */
-function planFor(db: DbOrTx, request: FastifyRequest, userId: string, settings: SchedulerSettings | null) {
+function planFor(
+  db: DbOrTx,
+  request: FastifyRequest,
+  userId: string,
+  settings: SchedulerSettings | null,
+  zone = 'UTC',
+) {
   return runApkgJob({
     bytes: packageBytes(request),
     replay: settings,
+    zone,
     log: request.log,
     lookup: async (guids) => ({
       existingNoteIds: [...(await existingNoteIds(db, userId, guids))],
@@ -76,10 +84,10 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
    * plan's limit checked for the whole package first. The transaction is only the writing: on PGlite it holds the
    * one connection every other request waits for.
    */
-  route(app, cardTransferEndpoints.importApkg, options, async ({ user }, request) => {
+  route(app, cardTransferEndpoints.importApkg, options, async ({ user, query: { tz } }, request) => {
     packageBytes(request);
     const settings = await getCardSettings(db, user.id);
-    const plan = await planFor(db, request, user.id, settings);
+    const plan = await planFor(db, request, user.id, settings, tz);
     if (plan.summary.cards === 0) {
       throw new HttpError(400, 'validation', 'The package has no cards Turtle can import. Nothing was imported.');
     }
@@ -97,6 +105,7 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
       }
       await checkPackageFits(tx, user, plan.summary.cards);
       const quota = await writeImportMedia(tx, user, plan.media.files ?? [], Date.now());
+      await balanceImport(tx, { userId: user.id, byDeck, settings, zone: tz, now: Date.now() });
       await writeApkgImport(tx, user.id, byDeck, plan.noteTypes, plan.summary.cards, Date.now());
       return {
         ...plan.summary,

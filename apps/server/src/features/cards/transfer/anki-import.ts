@@ -7,7 +7,7 @@ import { insertCardNotes, type NewCardNote } from '../decks/card-notes.repositor
 import { findOrCreateDeck } from '../decks/decks.repository';
 import type { AnkiNoteTypeDefinition } from '@turtle/shared/cards-template';
 import { keepNoteTypes } from './anki-note-types.repository';
-import { LOG_COLUMNS, type PackedHistory, type PackedNote } from './apkg-replay';
+import { LOG_COLUMNS, MEMORY_KEYS, type PackedHistory, type PackedNote } from './apkg-replay';
 
 /** The Free plan's limit against a whole package, said in the package's terms before anything is written. */
 export async function checkPackageFits(tx: Tx, user: { id: string; plan: number; expireAt: number }, cards: number) {
@@ -30,9 +30,11 @@ async function insertPackedLogs(tx: Tx, userId: string, cards: { noteId: string;
   const json = `[${cards.map((card) => `{"n":${JSON.stringify(card.noteId)},"o":${card.history.ordinal},"l":${card.history.logs}}`).join(',')}]`;
   const columns = LOG_COLUMNS.map(([name]) => sql.raw(name));
   const values = LOG_COLUMNS.map(([, type], index) => sql.raw(`(r.value->>${index})::${type}`));
+  const previousAt = LOG_COLUMNS.length;
+  const previous = MEMORY_KEYS.map((key, index) => sql.raw(`'${key}', r.value->${previousAt}->${index}`));
   await tx.execute(sql`
     insert into review_logs (user_id, card_id, ${sql.join(columns, sql`, `)}, previous)
-    select ${userId}::text, c.id, ${sql.join(values, sql`, `)}, r.value->${sql.raw(String(LOG_COLUMNS.length))}
+    select ${userId}::text, c.id, ${sql.join(values, sql`, `)}, jsonb_build_object(${sql.join(previous, sql`, `)})
     from jsonb_array_elements(${json}::jsonb) with ordinality as e(value, at)
     join cards c on c.user_id = ${userId} and c.note_id = e.value->>'n' and c.ordinal = (e.value->>'o')::integer
     cross join lateral jsonb_array_elements(e.value->'l') with ordinality as r(value, at)
@@ -41,7 +43,8 @@ async function insertPackedLogs(tx: Tx, userId: string, cards: { noteId: string;
 
 /**
  * Writes a planned import inside the caller's transaction: the note types kept as they are, decks, notes, cards with
- * their replayed state (each in its own deck), and the log (in inserts of about 5,000 reviews).
+ * their replayed state (each in its own deck), and the log (in inserts of about 5,000 reviews; each written card's log
+ * text is dropped from `byDeck`).
  */
 export async function writeApkgImport(
   tx: Tx,
@@ -63,6 +66,8 @@ export async function writeApkgImport(
   let pendingLogs = 0;
   const flush = async () => {
     if (pending.length) await insertPackedLogs(tx, userId, pending);
+    // Written: the log's text (most of a plan's memory) is not held to the end of the import.
+    for (const card of pending) card.history.logs = '';
     pending = [];
     pendingLogs = 0;
   };

@@ -4,7 +4,7 @@ import { HttpError } from '../../../lib/http-error';
 import type { AnkiCard, AnkiCollection, AnkiNote, AnkiReview } from './anki-collection';
 import { readColJson, readSchema15, replaceUnicase } from './anki-read-note-types';
 import { checkColumns, checkSchema, TABLES_15 } from './anki-read-schema';
-import { countUpTo, eachRow, loadSqlJs, scalar } from './anki-read-sqlite';
+import { countUpTo, eachRow, loadSqlJs } from './anki-read-sqlite';
 import { cardScheduling, readScheduling, SCHEDULING_COLUMNS } from './anki-read-scheduling';
 import { budgetMessages, refused, type ApkgBudget } from './apkg-budget';
 import { readPackageMedia } from './apkg-media';
@@ -51,8 +51,6 @@ function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 
   if (countUpTo(db, 'cards', APKG_MAX_CARDS) >= APKG_MAX_CARDS) throw refused(APKG_TOO_MANY_CARDS_MESSAGE);
   if (countUpTo(db, 'notes', budget.notes) > budget.notes) throw refused(budgetMessages.notes(budget));
   if (countUpTo(db, 'revlog', budget.reviews) > budget.reviews) throw refused(budgetMessages.reviews(budget));
-  const mostOnOneCard = scalar(db, 'select max(n) from (select count(*) as n from revlog group by cid)');
-  if (mostOnOneCard > budget.reviewsPerCard) throw refused(budgetMessages.reviewsPerCard(budget));
 
   // Text is read as bytes (SQLite's `substr` of text stops at a NUL, which a field may hold: the import takes NUL
   // out itself), cut where two fields at their cap would end whatever their characters (4 bytes each at most): all
@@ -94,16 +92,18 @@ function readCollection(db: Database, budget: ApkgBudget): Omit<AnkiCollection, 
         scheduling: cardScheduling(row.slice(4), decode),
       }),
   );
+  // In the table's own order (its id, the review's time): no temporary b-tree in sql.js's memory, which never
+  // shrinks (a package without Anki's index on `cid` sorted and grouped every row there), and each card's reviews
+  // still come oldest first. The reviews of one card are counted as they are read.
   const reviews: AnkiReview[] = [];
-  eachRow(db, `select id, cid, ease, type, time from revlog order by cid, id limit ${budget.reviews}`, (row) =>
-    reviews.push({
-      at: Number(row[0]),
-      cardId: Number(row[1]),
-      ease: Number(row[2]),
-      type: Number(row[3]),
-      timeMs: Number(row[4]),
-    }),
-  );
+  const perCard = new Map<number, number>();
+  eachRow(db, `select id, cid, ease, type, time from revlog order by id limit ${budget.reviews}`, (row) => {
+    const cardId = Number(row[1]);
+    const onCard = (perCard.get(cardId) ?? 0) + 1;
+    if (onCard > budget.reviewsPerCard) throw refused(budgetMessages.reviewsPerCard(budget));
+    perCard.set(cardId, onCard);
+    reviews.push({ at: Number(row[0]), cardId, ease: Number(row[2]), type: Number(row[3]), timeMs: Number(row[4]) });
+  });
   return { noteTypes, decks, notes, cards, reviews, scheduling: readScheduling(db, schema15) };
 }
 

@@ -75,6 +75,7 @@ export type ApkgJobResult = Extract<ApkgWorkerMessage, { type: 'planned' }>;
 export async function runApkgJob(options: {
   bytes: Uint8Array;
   replay: SchedulerSettings | null;
+  zone: string;
   lookup: (guids: string[]) => Promise<ApkgWorkerContext>;
   log: FastifyBaseLogger;
 }): Promise<ApkgJobResult> {
@@ -84,7 +85,10 @@ export async function runApkgJob(options: {
   try {
     return await new Promise<ApkgJobResult>((resolve, reject) => {
       const started = Date.now();
-      worker = startWorker({ bytes: options.bytes, budget: limits, replay: options.replay }, limits);
+      worker = startWorker(
+        { bytes: options.bytes, budget: limits, replay: options.replay, zone: options.zone },
+        limits,
+      );
       let settled = false;
       const settle = (outcome: () => void) => {
         if (settled) return;

@@ -3,6 +3,9 @@ import type { CardNoteSide } from '@turtle/shared/cards-template';
 import { REVIEW_DURATION_MAX_MS } from '@turtle/shared/cards-review';
 import type { ImportedReview } from '../decks/card-notes.repository';
 import type { Rating } from '@turtle/shared/cards-review';
+import type { RecordLogItem } from 'ts-fsrs';
+import { ratingInterval } from '../review/fuzz-range';
+import type { PlacedReview } from '../review/load-balancer';
 import { fromFsrsCard, gradeAt, newCardMemory, type CardMemory, type SchedulerSettings } from '../review/scheduler';
 import type { AnkiReview } from './anki-collection';
 import type { AnkiCardState } from './anki-import-state';
@@ -11,19 +14,24 @@ import type { AnkiCardState } from './anki-import-state';
  * A card's Anki history replayed through the learner's own FSRS scheduler: each grade at its time, so the card's
  * state and the log are exactly what grading those cards here would have made (and undo and the optimizer read
  * them as any other review). Elapsed days are study days in `zone` (4 am there, as a grade made here counts
- * them): UTC, since the import request names no zone (docs/decisions/012-flashcards.md).
+ * them): the zone the import names, UTC when it names none (docs/decisions/012-flashcards.md). `last` is the last
+ * grade as ts-fsrs made it, at `lastAt`.
  */
 export function replayHistory(
   reviews: AnkiReview[],
   settings: SchedulerSettings,
   zone = 'UTC',
-): { memory: CardMemory; reviews: ImportedReview[] } {
+): { memory: CardMemory; reviews: ImportedReview[]; last: RecordLogItem; lastAt: number } {
   let memory = newCardMemory(reviews[0]!.at);
   const logs: ImportedReview[] = [];
+  let last: RecordLogItem | undefined;
+  let lastAt = 0;
   for (const review of reviews) {
     const before = memory;
     const at = Math.max(review.at, before.lastReview ?? 0);
-    const { card, log } = gradeAt(before, settings, at, review.ease as Rating, zone);
+    last = gradeAt(before, settings, at, review.ease as Rating, zone);
+    lastAt = at;
+    const { card, log } = last;
     memory = fromFsrsCard(card);
     logs.push({
       rating: review.ease,
@@ -44,7 +52,7 @@ export function replayHistory(
       previous: before,
     });
   }
-  return { memory, reviews: logs };
+  return { memory, reviews: logs, last: last!, lastAt };
 }
 
 /**
@@ -56,9 +64,14 @@ export function replayHistory(
 export interface PackedHistory {
   ordinal: number;
   memory: CardMemory;
-  /** JSON: `[[rating, stateBefore, …, durationMs, previous], …]`. */
+  /** JSON: `[[rating, stateBefore, …, durationMs, [previous's values in `MEMORY_KEYS` order]], …]`. */
   logs: string;
   count: number;
+  /**
+   * A due date the replay computed on a day interval fuzz moved: its review time, interval and fuzz range, for the
+   * import to place on the lightest day (load balancing, docs/decisions/043-daily-load.md). Never on Anki's own.
+   */
+  balance?: PlacedReview;
 }
 
 export const LOG_COLUMNS = [
@@ -79,6 +92,23 @@ export const LOG_COLUMNS = [
   ['duration_ms', 'integer'],
 ] as const;
 
+/**
+ * `previous` (the card before the review) as an array in this order, made an object again by the insert
+ * (`jsonb_build_object`): its names repeated on every row were 40% of the log's text, in the worker and in the server.
+ */
+export const MEMORY_KEYS = [
+  'state',
+  'due',
+  'stability',
+  'difficulty',
+  'elapsedDays',
+  'scheduledDays',
+  'learningSteps',
+  'reps',
+  'lapses',
+  'lastReview',
+] as const satisfies readonly (keyof CardMemory)[];
+
 export function packHistory(reviews: ImportedReview[]): string {
   return JSON.stringify(
     reviews.map((review) => [
@@ -97,7 +127,7 @@ export function packHistory(reviews: ImportedReview[]): string {
       review.learningSteps,
       review.reviewedAt,
       review.durationMs,
-      review.previous,
+      MEMORY_KEYS.map((key) => review.previous[key]),
     ]),
   );
 }
@@ -114,8 +144,9 @@ export function packCard(
   reviews: AnkiReview[],
   anki: AnkiCardState | undefined,
   settings: SchedulerSettings,
+  zone = 'UTC',
 ): PackedHistory {
-  const replayed = reviews.length ? replayHistory(reviews, settings) : null;
+  const replayed = reviews.length ? replayHistory(reviews, settings, zone) : null;
   let memory: CardMemory;
   if (!anki) memory = replayed!.memory;
   else if (anki.fromData || !replayed) memory = anki.memory;
@@ -134,7 +165,10 @@ export function packCard(
       scheduledDays: memory.scheduledDays,
     };
   }
-  return { ordinal, memory, logs: packHistory(logs), count: logs.length };
+  const packed: PackedHistory = { ordinal, memory, logs: packHistory(logs), count: logs.length };
+  const interval = !anki && replayed ? ratingInterval(replayed.last, replayed.lastAt, settings) : undefined;
+  if (interval?.range) packed.balance = { at: replayed!.lastAt, fuzzed: interval.fuzzed, range: interval.range };
+  return packed;
 }
 
 /** A planned note as the worker hands it over: its cards' histories replayed and packed. */
@@ -150,7 +184,7 @@ export interface PackedNote {
 
 /**
  * The plan's notes with every card's state and history packed, by deck: Anki's own state where the card has one,
- * else its log replayed (`packCard`).
+ * else its log replayed (`packCard`). Each note's Anki reviews are taken out of `byDeck` as it is packed.
  */
 export function packPlan(
   byDeck: Map<
@@ -165,17 +199,23 @@ export function packPlan(
     }[]
   >,
   settings: SchedulerSettings,
+  zone = 'UTC',
 ): [string, PackedNote[]][] {
   return [...byDeck].map(([deck, notes]) => [
     deck,
-    notes.map((note) => ({
-      guid: note.guid,
-      content: note.content,
-      history: [...new Set([...note.history.keys(), ...(note.anki?.keys() ?? [])])].map((ordinal) =>
-        packCard(ordinal, note.history.get(ordinal) ?? [], note.anki?.get(ordinal), settings),
-      ),
-      ...(note.custom ? { custom: note.custom } : {}),
-      ...(note.cardDecks ? { cardDecks: note.cardDecks } : {}),
-    })),
+    notes.map((note) => {
+      const history = [...new Set([...note.history.keys(), ...(note.anki?.keys() ?? [])])].map((ordinal) =>
+        packCard(ordinal, note.history.get(ordinal) ?? [], note.anki?.get(ordinal), settings, zone),
+      );
+      // A note's Anki reviews go once packed: the packed log is held in their place, not beside them.
+      note.history.clear();
+      return {
+        guid: note.guid,
+        content: note.content,
+        history,
+        ...(note.custom ? { custom: note.custom } : {}),
+        ...(note.cardDecks ? { cardDecks: note.cardDecks } : {}),
+      };
+    }),
   ]);
 }

@@ -21,6 +21,8 @@ export interface ApkgWorkerInput {
   budget: ApkgBudget;
   /** The learner's scheduler, to replay the history with; null for a preview (nothing is replayed). */
   replay: SchedulerSettings | null;
+  /** The learner's zone, whose study days the replay counts elapsed days in. */
+  zone: string;
 }
 
 /** What the parent answers to `read`: which of the guids are notes the person has, and their deck names. */
@@ -60,7 +62,7 @@ const port = parentPort!;
 const post = (message: ApkgWorkerMessage) => port.postMessage(message);
 const context = new Promise<ApkgWorkerContext>((resolve) => port.once('message', resolve));
 
-async function run({ bytes, budget, replay }: ApkgWorkerInput) {
+async function run({ bytes, budget, replay, zone }: ApkgWorkerInput) {
   const collection = await readApkg(bytes, budget);
   // Loaded once the package is read: a refused one never pays for the schemas and the scheduler.
   const { mayBeTurtleNoteId, planApkgImport } = await import('./anki-import-plan');
@@ -76,10 +78,14 @@ async function run({ bytes, budget, replay }: ApkgWorkerInput) {
     },
     budget,
   );
+  // What the plan does not keep of the rows goes before the replay, the worker's largest step.
+  collection.notes = [];
+  collection.cards = [];
+  collection.reviews = [];
   post({
     type: 'planned',
     summary: plan.summary,
-    byDeck: replay ? packPlan(plan.byDeck, replay) : null,
+    byDeck: replay ? packPlan(plan.byDeck, replay, zone) : null,
     noteTypes: plan.noteTypes,
     media: { summary: plan.media.summary(), files: replay ? plan.media.files() : null },
   });

@@ -21,6 +21,39 @@ describe('CSV export', () => {
     ]);
     expect(unguardCell("'plain")).toBe("'plain");
   });
+  it("writes a kept note type's note whole: its note type and every field, the others' cells empty", () => {
+    // docs/decisions/047-anki-note-fields-and-styles.md
+    const csv = toCsv([
+      {
+        kind: 'basic',
+        front: 'perro',
+        back: 'dog',
+        deck: 'D',
+        tags: [],
+        noteType: 'Vocab',
+        fields: ['perro', 'dog', '=ladra'],
+      },
+      { kind: 'basic', front: 'Q', back: 'A', deck: 'D', tags: [], noteType: 'Two', fields: ['Q', 'A'] },
+      { kind: 'basic', front: 'own', back: 'note', deck: 'D', tags: [], fields: null },
+    ]);
+    expect(csv).toBe(
+      '\uFEFFfront,back,deck,tags,type,note type,field 1,field 2,field 3\r\n' +
+        "perro,dog,D,,basic,Vocab,perro,dog,'=ladra\r\nQ,A,D,,basic,Two,Q,A,\r\nown,note,D,,basic,,,,\r\n",
+    );
+    const { rows, errors } = parseCardsCsv(csv);
+    expect(errors).toEqual([]);
+    expect(rows.map((row) => row.cells)).toEqual([
+      { front: 'perro', back: 'dog', deck: 'D', tags: '', type: 'basic' },
+      { front: 'Q', back: 'A', deck: 'D', tags: '', type: 'basic' },
+      { front: 'own', back: 'note', deck: 'D', tags: '', type: 'basic' },
+    ]);
+  });
+  it('writes the five columns only when no note has a note type', () => {
+    expect(toCsv([{ kind: 'basic', front: 'Q', back: 'A', deck: 'D', tags: [], fields: null }])).toBe(
+      '\uFEFFfront,back,deck,tags,type\r\nQ,A,D,,basic\r\n',
+    );
+    expect(parseCardsCsv('front,back,field 1000\nQ,A,x').errors[0]!.message).toContain('unknown column “field 1000”');
+  });
 });
 
 describe('CSV import parsing', () => {

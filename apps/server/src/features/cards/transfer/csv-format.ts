@@ -9,16 +9,33 @@ export interface CsvCard {
   back: string;
   deck: string;
   tags: string[];
+  /** A note of a kept Anki note type: the note type's name and every field (docs/decisions/047-anki-note-fields-and-styles.md). */
+  noteType?: string;
+  fields?: string[] | null;
 }
 
+/** The columns after the five that hold a kept note type's note whole: its note type, then its fields in order. */
+const NOTE_TYPE_COLUMN = 'note type';
+const fieldColumn = (index: number) => `field ${index + 1}`;
+const EXTRA_COLUMN = /^(note type|field [1-9][0-9]{0,2})$/;
+
 /**
- * The cards as CSV (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheets read accents): front, back, deck, tags, type.
- * Every cell goes through `guardCell`, so a spreadsheet shows formula-looking text as text instead of running it
- * (OWASP "CSV injection"); the import's `unguardCell` takes the guard off again, exactly.
+ * The cards as CSV (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheets read accents), a row per note: front, back,
+ * deck, tags, type. When notes of kept Anki note types are among them, each row also has `note type` and `field 1`
+ * to `field N` (N the most fields any of them has; empty for Turtle's own notes), so every field of every note is in
+ * the file; the import reads the five and passes over these. Every cell goes through `guardCell`, so a spreadsheet
+ * shows formula-looking text as text instead of running it (OWASP "CSV injection"); the import's `unguardCell`
+ * takes the guard off again, exactly.
  */
 export function toCsv(cards: CsvCard[]): string {
-  const data = cards.map((card) => [card.front, card.back, card.deck, card.tags.join(' '), card.kind].map(guardCell));
-  return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+  const width = Math.max(0, ...cards.map((card) => (card.noteType && card.fields ? card.fields.length : 0)));
+  const extra = width ? [NOTE_TYPE_COLUMN, ...Array.from({ length: width }, (_, index) => fieldColumn(index))] : [];
+  const data = cards.map((card) => {
+    const kept = card.noteType && card.fields ? card.fields : null;
+    const more = width ? [kept ? card.noteType! : '', ...Array.from({ length: width }, (_, i) => kept?.[i] ?? '')] : [];
+    return [card.front, card.back, card.deck, card.tags.join(' '), card.kind, ...more].map(guardCell);
+  });
+  return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS, ...extra], data }, { newline: '\r\n' })}\r\n`;
 }
 
 /**
@@ -94,19 +111,24 @@ export function parseCardsCsv(text: string): ParsedCsv {
     brokenRows.add(error.row);
     errors.push({ row: error.row + 1, message: `Row ${error.row + 1}: ${parseErrorMessage(error.code)}` });
   }
-  let columns: CsvColumn[] = [...CSV_COLUMNS];
+  // A header may also name an export's note type and field columns, which are passed over (decision 049).
+  let columns: (CsvColumn | null)[] = [...CSV_COLUMNS];
+  let names: string[] = [...CSV_COLUMNS];
   let first = 0;
   const head = (result.data[0] ?? []).map((cell) => cell.trim().toLowerCase());
   if (head.includes('front')) {
     first = 1;
-    const unknown = head.filter((name) => name && !(CSV_COLUMNS as readonly string[]).includes(name));
+    const unknown = head.filter(
+      (name) => name && !(CSV_COLUMNS as readonly string[]).includes(name) && !EXTRA_COLUMN.test(name),
+    );
     const repeated = head.filter((name, index) => name && head.indexOf(name) !== index);
     if (unknown.length) {
       errors.unshift({ row: 1, message: `Row 1: unknown column “${unknown[0]}”; the columns are ${COLUMN_LIST}.` });
     } else if (repeated.length) {
       errors.unshift({ row: 1, message: `Row 1: the column “${repeated[0]}” is there twice.` });
     }
-    columns = head as CsvColumn[];
+    names = head;
+    columns = head.map((name) => ((CSV_COLUMNS as readonly string[]).includes(name) ? (name as CsvColumn) : null));
   }
   const rows: ParsedCsvRow[] = [];
   for (let index = first; index < result.data.length; index += 1) {
@@ -115,7 +137,7 @@ export function parseCardsCsv(text: string): ParsedCsv {
     if (cells.length > columns.length && cells.slice(columns.length).some((cell) => cell.trim() !== '')) {
       errors.push({
         row: index + 1,
-        message: `Row ${index + 1}: ${cells.length} cells, but the columns are ${first ? columns.join(', ') : COLUMN_LIST}.`,
+        message: `Row ${index + 1}: ${cells.length} cells, but the columns are ${first ? names.join(', ') : COLUMN_LIST}.`,
       });
       continue;
     }

@@ -40,13 +40,21 @@ export function exportRoutes(app: FastifyInstance, { db }: CardsOptions): void {
     const names = new Map(decks.map((item) => [item.id, item.name]));
     const deckIds = deck ? decks.map((item) => item.id) : undefined;
     const notes = await listAllCardNotes(db, user.id, deckIds);
+    // Kept Anki note types go back with their notes' fields (docs/decisions/042-anki-note-types.md), in a package
+    // and in a CSV row (docs/decisions/047-anki-note-fields-and-styles.md).
+    const noteTypeIds = [...new Set(notes.flatMap((note) => (note.noteTypeId ? [note.noteTypeId] : [])))];
     if (format === 'csv') {
-      const csv = toCsv(notes.map((note) => ({ ...note, deck: names.get(note.deckId) ?? '' })));
+      const typeNames = new Map((await ownNoteTypes(db, user.id, noteTypeIds)).map((type) => [type.id, type.name]));
+      const csv = toCsv(
+        notes.map((note) => ({
+          ...note,
+          deck: names.get(note.deckId) ?? '',
+          noteType: note.noteTypeId ? typeNames.get(note.noteTypeId) : undefined,
+        })),
+      );
       return download(reply, fileName(deck?.name, 'csv'), 'text/csv; charset=utf-8', csv);
     }
     const histories = await readCardHistories(db, user.id, deckIds);
-    // Kept Anki note types go back with their notes' fields (docs/decisions/042-anki-note-types.md).
-    const noteTypeIds = [...new Set(notes.flatMap((note) => (note.noteTypeId ? [note.noteTypeId] : [])))];
     const apkg = await buildApkg(
       decks,
       notes.map((note) => ({ ...note, history: histories.get(note.id) })),

@@ -34,6 +34,7 @@ import {
 } from '../../shared/components/deck-picker';
 import { cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
 import { GoneNotice } from './gone-notice';
+import { NoteFields } from './note-fields';
 
 const fieldClass =
   'w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-400 focus:ring-1 focus:ring-brand-300 focus:outline-none';
@@ -43,6 +44,8 @@ interface Form {
   front: string;
   back: string;
   tags: string;
+  /** A kept Anki note type's fields (docs/decisions/047-anki-note-fields-and-styles.md). */
+  fields?: string[];
 }
 
 function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: string | null }) {
@@ -50,7 +53,13 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
   const { state: decks } = useDecks();
   const [form, setForm] = useState<Form>(() =>
     card
-      ? { kind: card.kind, front: card.front, back: card.back, tags: card.tags.join(' ') }
+      ? {
+          kind: card.kind,
+          front: card.front,
+          back: card.back,
+          tags: card.tags.join(' '),
+          fields: card.noteType?.fields.map((field) => field.value),
+        }
       : { kind: 'basic', front: '', back: '', tags: '' },
   );
   const [chosenDeck, setDeck] = useState<DeckPickerValue | null>(null);
@@ -63,12 +72,13 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
     return createAttempt.current.key;
   };
   const saving = useServerMutation(async (typed: Form) => {
-    const parsed = CardContentSchema.safeParse({ ...typed, tags: typed.tags.split(/\s+/).filter(Boolean) });
+    const { fields, ...content } = typed;
+    const parsed = CardContentSchema.safeParse({ ...content, tags: typed.tags.split(/\s+/).filter(Boolean) });
     const choice = deck && deckChoiceOf(deck);
     if (!parsed.success) return refuseInput(parsed.error.issues[0]?.message ?? 'Check the card.');
     if (!choice) return refuseInput('Name the new deck.');
     const saved = card
-      ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId)
+      ? await updateCard(card.id, parsed.data, 'deckId' in choice ? choice.deckId : card.deckId, fields)
       : await createCard(parsed.data, choice, nextCreateKey(JSON.stringify([parsed.data, choice])));
     cardsChanged();
     toast(card ? 'Card saved.' : 'Card added.');
@@ -82,6 +92,8 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
   const allowance = decks.status === 'ready' ? decks.data.allowance : null;
   // Its text is an Anki note type's templates rendered (docs/decisions/042-anki-note-types.md): deck and tags only.
   const textFixed = card?.fromNoteType === true;
+  // Its fields are what changes, when the server sends them (decision 049).
+  const noteType = card?.noteType;
   const firstOrdinal = cardOrdinals(form.kind, form.front)[0] ?? (form.kind === 'cloze' ? 1 : 0);
   const preview = cardSides({ kind: form.kind, ordinal: firstOrdinal, front: form.front, back: form.back });
 
@@ -123,7 +135,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
         </label>
         <DeckPicker decks={deckList} value={deck} onChange={setDeck} />
       </div>
-      {textFixed && (
+      {textFixed && !noteType && (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
           This card comes from an Anki note type, and Turtle shows it as Anki renders it: its deck and tags can change
           here, its text cannot.
@@ -132,28 +144,41 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
       {card && deck.deckId === NEW_DECK && (
         <p className="text-sm text-amber-800">Pick one of your decks to move a card.</p>
       )}
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {form.kind === 'cloze' ? 'Text: hide words with {{c1::answer}}, {{c2::…}}' : 'Front'}
-        <textarea
-          rows={4}
-          maxLength={CARD_TEXT_MAX_LENGTH}
-          value={form.front}
-          readOnly={textFixed}
-          onChange={(event) => setForm({ ...form, front: event.target.value })}
+      {noteType && (
+        <NoteFields
+          noteType={noteType}
+          cards={card.cards}
+          values={form.fields ?? []}
+          onChange={(fields) => setForm({ ...form, fields })}
           className={fieldClass}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {form.kind === 'cloze' ? 'Extra (optional)' : 'Back'}
-        <textarea
-          rows={4}
-          maxLength={CARD_TEXT_MAX_LENGTH}
-          value={form.back}
-          readOnly={textFixed}
-          onChange={(event) => setForm({ ...form, back: event.target.value })}
-          className={fieldClass}
-        />
-      </label>
+      )}
+      {!noteType && (
+        <>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {form.kind === 'cloze' ? 'Text: hide words with {{c1::answer}}, {{c2::…}}' : 'Front'}
+            <textarea
+              rows={4}
+              maxLength={CARD_TEXT_MAX_LENGTH}
+              value={form.front}
+              readOnly={textFixed}
+              onChange={(event) => setForm({ ...form, front: event.target.value })}
+              className={fieldClass}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {form.kind === 'cloze' ? 'Extra (optional)' : 'Back'}
+            <textarea
+              rows={4}
+              maxLength={CARD_TEXT_MAX_LENGTH}
+              value={form.back}
+              readOnly={textFixed}
+              onChange={(event) => setForm({ ...form, back: event.target.value })}
+              className={fieldClass}
+            />
+          </label>
+        </>
+      )}
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
         Tags (separated by spaces)
         <input
@@ -163,7 +188,7 @@ function CardEditor({ card, deckParam }: { card?: CardNoteView; deckParam: strin
         />
       </label>
       <p className="text-xs text-slate-500">Markdown works: **bold**, lists, `code`, links.</p>
-      {form.front.trim() && (
+      {form.front.trim() && !noteType && (
         <div
           aria-label="Preview"
           className="grid gap-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2"

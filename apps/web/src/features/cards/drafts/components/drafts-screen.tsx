@@ -18,6 +18,8 @@ import { deckChoiceOf, DeckPicker, initialDeckValue, type DeckPickerValue } from
 import { DraftItem, type DraftEdit } from './draft-item';
 
 const SOURCE_NAMES = { note: 'your note', chat: 'the chat reply', lesson: 'the lesson' } as const;
+/** A found passage (docs/decisions/050-cards-from-a-source.md), named by what holds it. */
+const PASSAGE_NAMES = { note: 'your note', chat: 'the past chat', lesson: 'the lesson', card: 'your card' } as const;
 
 /**
  * /cards/drafts: the review tray. "Make cards" opens it with a source; the assistant drafts, and the learner accepts
@@ -109,7 +111,13 @@ export function DraftsScreen() {
       {tray.status === 'drafting' ? (
         <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-700">
           <Spinner className="size-6 text-brand-700" />
-          Drafting cards from {pendingSource ? SOURCE_NAMES[pendingSource.kind] : 'your source'}…
+          Drafting cards from{' '}
+          {pendingSource
+            ? pendingSource.kind === 'passage'
+              ? PASSAGE_NAMES[pendingSource.of]
+              : SOURCE_NAMES[pendingSource.kind]
+            : 'your source'}
+          …
         </div>
       ) : tray.status === 'loading' ? (
         <PageSpinner />

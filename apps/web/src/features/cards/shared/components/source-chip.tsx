@@ -1,18 +1,22 @@
-import { BookOpen, Headphones, MessageSquare } from 'lucide-react';
+import { BookOpen, Headphones, Layers, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { sourceHref, type CardSource } from '@turtle/shared/cards';
 import { formatClock } from '@turtle/shared/lesson-helpers';
 
-const ICONS = { note: BookOpen, lesson: Headphones, chat: MessageSquare } as const;
+const ICONS = { note: BookOpen, lesson: Headphones, chat: MessageSquare, card: Layers } as const;
 
 function chipText(source: CardSource): string {
   if (source.kind === 'lesson') return `${source.label} · ${formatClock(source.ms)}`;
+  if (source.kind === 'card') return source.label || 'Untitled card';
   return source.label || (source.kind === 'note' ? 'Untitled Note' : 'Chat');
 }
 
-const KIND_NAMES = { note: 'Note', lesson: 'Lesson', chat: 'Chat reply' } as const;
+const KIND_NAMES = { note: 'Note', lesson: 'Lesson', chat: 'Chat reply', card: 'Card' } as const;
 
-/** Where a card came from, as a chip that opens it: the note, the lesson at that moment, or the chat at that reply. */
+/**
+ * Where a card came from, as a chip that opens it: the note (at its passage), the lesson at that moment, the chat at
+ * that reply, or the card it was drafted from (docs/decisions/050-cards-from-a-source.md).
+ */
 export function SourceChip({ source }: { source: CardSource }) {
   const Icon = ICONS[source.kind];
   return (
