@@ -11,6 +11,22 @@ const GREETING = "Hello! I'm your AI assistant. How can I help you today?";
 const LONG_QUESTION =
   'Could you please explain in plenty of detail how compound interest works over many years, why starting early ' +
   'matters so much, and what a beginner should keep in mind when saving a little money every single month?';
+/**
+ * A note the offline assistant quotes in answer to LONG_QUESTION: three long sentences that share its words, so the
+ * reply streams for several seconds (about 400 words at the offline pace) and Stop always lands before its end.
+ */
+const LONG_NOTE = {
+  name: 'Compound interest',
+  content: Array.from(
+    { length: 3 },
+    (_, index) =>
+      `Part ${index + 1}: ` +
+      Array(8)
+        .fill('compound interest earns interest on the interest of many years of saving a little money every month')
+        .join(', ') +
+      '.',
+  ).join(' '),
+};
 
 const chat = {
   editor: composer.editor,
@@ -111,7 +127,7 @@ describe.each([
   });
 
   it('a message the network lost stays with Retry, which sends it again with the same Idempotency-Key', async () => {
-    const page = await openChat(viewport);
+    const page = await openChat(viewport, [LONG_NOTE]);
     const keys: string[] = [];
     let failNext = true;
     await page.route('**/api/chat/send', async (route) => {
@@ -139,10 +155,15 @@ describe.each([
     await chat.editor(page).click();
     await page.keyboard.type(LONG_QUESTION);
     await page.keyboard.press('Enter');
+    // Stop once the reply is arriving (a click before its stream starts is not this story): about 9 s of it remain.
+    await page.locator('[aria-busy="true"][data-role="assistant"]').filter({ hasText: 'Part 1' }).waitFor();
     await chat.stop(page).click();
     await page.getByText('Stopped', { exact: true }).waitFor();
     await chat.send(page).waitFor();
-    expect(await chat.replies(page).last().innerText()).not.toMatch(/(^|\s)_\s*$/);
+    const stopped = await chat.replies(page).last().innerText();
+    expect(stopped).not.toMatch(/(^|\s)_\s*$/);
+    // Cut where Stop landed: the note's last sentence never arrived.
+    expect(stopped).not.toContain('Part 3');
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { measureLandingJs } from '../scripts/bench/landing-size.mjs';
 import { PHONE, useE2eApp } from './support/e2e-app';
 
 const app = useE2eApp();
@@ -42,6 +43,12 @@ describe('landing and features pages', () => {
     // The app's stylesheet is inside index.html (decision 023): no request for it, and the page is styled.
     expect(stylesheets).toEqual([]);
     expect(await page.locator('header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
+  });
+
+  it('keep the JavaScript the landing page loads under its 120 KiB goal (gzip)', () => {
+    // docs/decisions/004-landing-bundle-budget.md; `npm run bench` prints the same figure, chunk by chunk.
+    const landing = measureLandingJs();
+    expect(landing.gzip, JSON.stringify(landing.sizes)).toBeLessThan(landing.goal);
   });
 
   it("run React's production build, as a deployment serves it, whatever NODE_ENV built it", async () => {

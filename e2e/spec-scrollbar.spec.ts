@@ -12,8 +12,11 @@ const app = useE2eApp();
 
 /** Enough short messages that a thumb in proportion to the list would be well under 18 px at either width. */
 const MESSAGE_COUNT = 600;
-/** Longer than any pause between the scroll events of one wheel turn, far shorter than a hung scrollbar. */
-const HIDDEN_BY_MS = 1500;
+/**
+ * Longer than any pause between the scroll events of one wheel turn and than a timer's lateness in a page on a busy
+ * machine (two e2e files and their servers on two cores), far shorter than a hung scrollbar.
+ */
+const HIDDEN_BY_MS = 2500;
 
 /** A conversation of `MESSAGE_COUNT` one-line messages, written straight into the database. */
 async function seedLongConversation(userId: string): Promise<string> {

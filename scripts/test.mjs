@@ -15,6 +15,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function runLayer(name) {
   const outputFile = path.join(RESULTS, `${name}.json`);
   fs.rmSync(outputFile, { force: true });
+  const started = Date.now();
   const result = spawnSync(
     process.execPath,
     [
@@ -38,7 +39,8 @@ function runLayer(name) {
   const ok = result.status === 0 && counts.passed > 0;
   if (!ok && counts.failed === 0) counts.failed = 1; // A layer that crashed or ran nothing counts as a failure.
   for (const key of Object.keys(totals)) totals[key] += counts[key];
-  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);
   return ok;
 }
 

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
 import { firstScreens } from './build/first-screens.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
+import { marketingModules } from './build/marketing-modules.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadApp } from './build/preload-app.ts';
 
@@ -18,22 +19,8 @@ const FIRST_SCREENS = {
 };
 const LANDING_PAGE = 'src/features/marketing/landing-page.tsx';
 
-type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
 const SHARED_BY_SCREENS = /[\\/](lucide-react|src[\\/]components|src[\\/]lib)[\\/]/;
-const MARKETING = /[\\/]src[\\/]features[\\/]marketing[\\/]/;
-/** Modules found to lead to a marketing page: a path found stays a path, whatever a later walk cuts as a cycle. */
-const leadsToMarketing = new Set<string>();
-
-/** Whether a marketing page imports `id`, directly or through other modules (statically). */
-function neededByMarketing(id: string, info: ModuleInfoOf, seen = new Set<string>()): boolean {
-  if (MARKETING.test(id) || leadsToMarketing.has(id)) return true;
-  seen.add(id);
-  const needed = (info(id)?.importers ?? []).some(
-    (importer) => !seen.has(importer) && neededByMarketing(importer, info, seen),
-  );
-  if (needed) leadsToMarketing.add(id);
-  return needed;
-}
+const neededByMarketing = marketingModules();
 
 export default defineConfig({
   plugins: [

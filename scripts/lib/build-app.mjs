@@ -77,6 +77,8 @@ async function buildServer() {
       'optimizer-child': path.join(SERVER, 'src/features/cards/optimizer/optimizer-child.ts'),
       // The Anki import's worker thread, started beside the server for each package (decision 034).
       'apkg-worker': path.join(SERVER, 'src/features/cards/transfer/apkg-worker.ts'),
+      // The embedded voice's own program, run beside the server (docs/decisions/049-voicing-own-lessons.md).
+      'espeak-child': path.join(SERVER, 'src/features/lessons/own/voicing/espeak-child.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,

@@ -128,7 +128,7 @@ export async function buildApp({
   passwordResetRoutes(app, database.db, secureCookies, config.supportEmail);
   await registerSignIn(app, config, database.db, secureCookies);
   notesRoutes(app, database.db);
-  registerSearch(app, database.db);
+  registerSearch(app, database.db, config.embeddings);
   adminRoutes(app, database.db, config.modelPrices);
   await billingRoutes(app, database.db, config);
   // PGlite's data folder is held by this one process: slots and counts are kept here (see reply-quota.ts).
@@ -154,7 +154,13 @@ export async function buildApp({
   chatSendRoutes(app, assistantServices);
   conversationsRoutes(app, database.db, assistantServices);
   const files = await openFileStore(config.files);
-  await lessonsRoutes(app, { services: assistantServices, dir: lessonsDir, db: database.db, files });
+  await lessonsRoutes(app, {
+    services: assistantServices,
+    dir: lessonsDir,
+    db: database.db,
+    files,
+    speech: config.speech,
+  });
   let lessons: Promise<LessonCatalog> | undefined;
   registerCards(app, {
     db: database.db,

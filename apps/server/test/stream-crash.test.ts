@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/built-server.mjs';
 import { startFakeLlm, type FakeLlm } from './support/fake-llm';
 import { call, sessionCookieFrom } from './support/http';
-import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/server-process';
+import { killServer, useServerProcesses, type ServerProcess } from './support/server-process';
 
 /**
  * A server killed in the middle of a reply (kill -9: no shutdown, no last save) must not block the person: when it
@@ -14,30 +14,17 @@ import { spawnServer, waitUntilHealthy, type ServerProcess } from './support/ser
  */
 
 let fake: FakeLlm;
-const started: ServerProcess[] = [];
+const { start } = useServerProcesses();
 let tempDir: string;
 
 beforeAll(async () => {
   fake = await startFakeLlm();
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turtle-crash-'));
 });
-afterEach(async () => {
-  for (const server of started.splice(0)) {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
-});
 afterAll(async () => {
   await fake.close();
   fs.rmSync(tempDir, { recursive: true, force: true });
 });
-
-async function start(env: Record<string, string>) {
-  const server = await spawnServer(env);
-  started.push(server);
-  await waitUntilHealthy(server);
-  return server;
-}
 
 /** The person's own server: the same port (so the same instance when it starts again) and data. */
 async function serverEnv(name: string) {
@@ -72,8 +59,7 @@ async function readWellIntoTheReply(res: Response): Promise<string> {
 }
 
 async function killAndRestart(server: ServerProcess, env: Record<string, string>) {
-  server.child.kill('SIGKILL');
-  await server.exited;
+  await killServer(server);
   return start(env);
 }
 

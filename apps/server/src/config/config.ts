@@ -6,6 +6,8 @@ import { FREE_DAILY_REPLIES, PRO_DAILY_REPLIES, SPEC_MODEL } from '@turtle/share
 import { normalizeEmail } from '@turtle/shared/email';
 import { ConfigError } from './config-error';
 import { STORAGE_ENV, storageConfig, type StorageConfig } from './storage-config';
+import { SPEECH_ENV, speechConfig, type SpeechConfig } from './speech-config';
+import { EMBEDDING_ENV, embeddingConfig, type EmbeddingConfig } from './embedding-config';
 import { ModelPricesSchema, type ModelPrice } from './model-prices';
 import { isLoopbackHost } from './loopback';
 import { resolveSafeDefaults } from './safe-defaults';
@@ -143,6 +145,8 @@ const EnvSchema = z.object({
   /** Unset: Secure when PUBLIC_URL is https, or (without PUBLIC_URL) when HOST is not loopback. */
   COOKIE_SECURE: flag.optional(),
   ...STORAGE_ENV,
+  ...SPEECH_ENV,
+  ...EMBEDDING_ENV,
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -173,6 +177,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Where large files are kept (the audio of learners' own lessons): `DATA_DIR/files`, or an S3 bucket. */
   files: StorageConfig;
+  /** How own lessons are voiced: the embedded voice, or a speech service (docs/decisions/049-voicing-own-lessons.md). */
+  speech: SpeechConfig;
   logLevel: Env['LOG_LEVEL'];
   /** `true` (any), `false`, or a comma-separated list of proxy addresses, ranges and proxy-addr names. */
   trustProxy: boolean | string;
@@ -186,6 +192,8 @@ export interface AppConfig {
   redis: { url: string; keyPrefix: string } | undefined;
   signIn: SignInConfig;
   assistant: AssistantConfig;
+  /** Semantic search's embeddings (`EMBEDDING_MODEL`), unset for keyword search only. */
+  embeddings: EmbeddingConfig | undefined;
   payments: PaymentsConfig;
 }
 
@@ -243,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     files: storageConfig(e),
+    speech: speechConfig(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,
@@ -252,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     signIn: choices.signIn,
     assistant: assistantConfig(e),
+    embeddings: embeddingConfig(e),
     payments: choices.payments,
   };
 }

@@ -8,6 +8,7 @@ import type { DatabaseConfig } from '../config/config';
 import type { Database, Db } from './database';
 import { EmbeddedChannel } from './embedded/embedded-channel';
 import { EmbeddedSocket } from './embedded/embedded-socket';
+import type { EmbeddedWorkerData } from './embedded/embedded-worker';
 import { registerEngine } from './engine';
 import * as schema from './schema';
 
@@ -20,9 +21,12 @@ const MIGRATION_LOCK_KEY = 7_734_211;
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
+/** What only the tests ask of the embedded database: start from one migrated copy, or write it (EmbeddedWorkerData). */
+export type EmbeddedCopy = Pick<EmbeddedWorkerData, 'startFrom' | 'dumpOnClose'>;
+
 /** Opens PGlite in `dataDir` (in memory for `memory://`), or a node-postgres pool for a URL. */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url);
+export async function openDatabase(config: DatabaseConfig, copy: EmbeddedCopy = {}): Promise<Database> {
+  return config.kind === 'pglite' ? openPglite(config.dataDir, copy) : openPostgres(config.url);
 }
 
 export function pgliteDirectory(dataDir: string): string {
@@ -34,12 +38,13 @@ export function pgliteDirectory(dataDir: string): string {
  * connection, which a transaction holds while other queries wait, as PGlite's own client made them wait
  * (docs/decisions/035-embedded-database-thread.md).
  */
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, copy: EmbeddedCopy): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
   const channel = await EmbeddedChannel.open({
     dataDir: inMemory ? dataDir : pgliteDirectory(dataDir),
     postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
+    ...(inMemory ? copy : {}),
   });
   const pool = new pg.Pool({
     max: 1,

@@ -4,10 +4,13 @@
  * its owner's module, never from here.
  */
 export * from '../core/identity/identity.tables';
+export * from '../core/identity/active-figures.tables';
+export * from '../core/identity/person-figures.tables';
 export * from '../core/notes/notes.tables';
 export * from '../core/knowledge/knowledge.tables';
 export * from '../core/audit/audit.tables';
 export * from '../core/assistant/assistant.tables';
+export * from '../core/assistant/usage-figures.tables';
 export * from '../core/conversations/conversations.tables';
 export * from '../lib/idempotency.tables';
 export * from '../providers/payments/demo-checkout.tables';

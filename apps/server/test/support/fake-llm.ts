@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { listenOnLoopback } from './loopback';
+import { answerEmbeddings, FAKE_EMBEDDING_MODEL, type FakeEmbeddingsScript } from './fake-embeddings';
 
 /** Named like a local model (Ollama's), never like the default `gpt-4.1-mini`: a client that hard-codes a model fails. */
 export const FAKE_MODEL = 'llama3.1:8b';
@@ -50,6 +51,11 @@ export interface FakeLlm {
     };
     authorization: string | undefined;
   }[];
+  /** How `/v1/embeddings` answers (docs/decisions/048-semantic-search.md), and the texts it was asked for. */
+  embeddings: FakeEmbeddingsScript;
+  embeddingRequests: { model: string; input: string[] }[];
+  /** The app's environment for semantic search with this fake (with `env()`'s). */
+  embeddingEnv(): Record<string, string>;
   /** When the last request's connection closed (ms since epoch), if it has. */
   lastClosedAt: number | undefined;
   close(): Promise<void>;
@@ -89,12 +95,22 @@ export async function startFakeLlm(options: { servedModels?: string[] } = {}): P
     },
     script: {},
     requests: [],
+    embeddings: {},
+    embeddingRequests: [],
+    embeddingEnv: () => ({ ...fake.env(), EMBEDDING_MODEL: FAKE_EMBEDDING_MODEL }),
     lastClosedAt: undefined,
     close: async () => {},
   };
   const server = http.createServer(async (req, res) => {
     let raw = '';
     for await (const part of req) raw += part;
+    if (req.url?.endsWith('/embeddings')) {
+      const asked = JSON.parse(raw) as { model: string; input: string | string[] };
+      fake.embeddingRequests.push({ model: asked.model, input: [asked.input].flat() });
+      if (req.headers.authorization !== `Bearer ${FAKE_API_KEY}`)
+        return refuse(res, 401, { message: 'Incorrect API key provided.', code: 'invalid_api_key' });
+      return answerEmbeddings(fake.embeddings, asked, req, res);
+    }
     const body = JSON.parse(raw) as FakeLlm['requests'][number]['body'];
     fake.requests.push({ body, authorization: req.headers.authorization });
     fake.lastClosedAt = undefined;

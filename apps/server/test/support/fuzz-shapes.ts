@@ -120,6 +120,7 @@ export const SHAPES: Record<string, Shape> = {
   'GET /api/search': {
     requests: getWith('/api/search', () => fc.record({ q: nasty, kind: fc.constantFrom('note', 'planet', '') })),
   },
+  'GET /api/search/status': { requests: getWith('/api/search/status', () => fc.record({ q: nasty })) },
 
   'POST /api/chat/stream': { requests: chatStream('/api/chat/stream') },
   'POST /api/test/stream': { requests: chatStream('/api/test/stream') },

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+import type { Db } from '../../src/db/database';
+import { runMigrations } from '../../src/db/migrate';
+import { openDatabase } from '../../src/db/open-database';
 import { freePort } from '../../../../scripts/lib/built-server.mjs';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,4 +58,49 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 90_000
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not become healthy: ${server.output()}`);
+}
+
+/** Kills the server as a crash would (kill -9: no shutdown, no last save), unless it has exited, and waits for its exit. */
+export async function killServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+/**
+ * The server processes of a test file: `start` spawns one and waits until it is healthy; after each test, those still
+ * running are killed.
+ */
+export function useServerProcesses() {
+  const started: ServerProcess[] = [];
+  afterEach(async () => {
+    for (const server of started.splice(0)) await killServer(server);
+  });
+  return {
+    async start(env: Record<string, string | undefined>): Promise<ServerProcess> {
+      const server = await spawnServer(env);
+      started.push(server);
+      await waitUntilHealthy(server);
+      return server;
+    },
+  };
+}
+
+/**
+ * The database a spawned server will open (DATABASE_URL's when set, else PGlite in `dataDir`), migrated and given
+ * what `prepare` writes before the server starts (it is closed again, so the server takes the data-folder lock); and
+ * the environment that names it to the server.
+ */
+export async function prepareServerDatabase<T>(
+  dataDir: string,
+  prepare: (db: Db) => Promise<T>,
+): Promise<{ prepared: T; env: Record<string, string> }> {
+  const postgres = process.env.DATABASE_URL;
+  const database = await openDatabase(postgres ? { kind: 'postgres', url: postgres } : { kind: 'pglite', dataDir });
+  try {
+    await runMigrations(database);
+    const prepared = await prepare(database.db);
+    return { prepared, env: { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres } : {}) } };
+  } finally {
+    await database.close();
+  }
 }

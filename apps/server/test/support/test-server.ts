@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import type { Database } from '../../src/db/database';
@@ -39,9 +40,10 @@ export async function startTestServer(
     ...(filesRoot ? { DATA_DIR: filesRoot } : {}),
     ...options.env,
   });
-  const database = await openDatabase(
-    config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: 'memory://' },
-  );
+  const database =
+    config.database.kind === 'postgres'
+      ? await openDatabase(config.database)
+      : await openDatabase({ kind: 'pglite', dataDir: 'memory://' }, { startFrom: inject('pgliteTemplate') });
   await runMigrations(database);
   const app = await buildApp({
     config,

@@ -13,6 +13,14 @@ export interface EmbeddedWorkerData {
   /** PGlite's folder, or `memory://`. */
   dataDir: string;
   postgresqlconf: string[];
+  /**
+   * A dump of a data folder (PGlite's `dumpDataDir`) to start an in-memory database from instead of making a new
+   * one: the tests start each of theirs from one migrated copy (test/support/pglite-template.ts), which skips
+   * PGlite's initdb, the longest part of opening.
+   */
+  startFrom?: string;
+  /** Where to write such a dump when the database closes (the tests' template). */
+  dumpOnClose?: string;
 }
 
 export type ToWorker = { type: 'exec'; bytes: Uint8Array } | { type: 'close' };
@@ -24,7 +32,7 @@ export type FromWorker =
 
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
-const { dataDir, postgresqlconf } = workerData as EmbeddedWorkerData;
+const { dataDir, postgresqlconf, startFrom, dumpOnClose } = workerData as EmbeddedWorkerData;
 
 /**
  * One batch of client messages, answered with the backend's. A throw from PGlite itself (its file system on a full
@@ -58,7 +66,11 @@ async function openWithBaselineCode(): Promise<PGlite> {
     // pg_trgm: the index's trigram fallback for scripts without word breaks (docs/decisions/044-cards-in-the-index.md);
     // PostgreSQL has it in its contrib package. The migration creates the extension.
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    return await PGlite.create(dataDir, { postgresqlconf, extensions: { pg_trgm } });
+    // vector: pgvector, for semantic search when EMBEDDING_MODEL is set (docs/decisions/048-semantic-search.md),
+    // which creates the extension at start; loaded always (50 kB), unused until then.
+    const { vector } = await import('@electric-sql/pglite-pgvector');
+    const loadDataDir = startFrom ? new Blob([fs.readFileSync(startFrom)]) : undefined;
+    return await PGlite.create(dataDir, { postgresqlconf, extensions: { pg_trgm, vector }, loadDataDir });
   } finally {
     v8.setFlagsFromString('--no-liftoff-only');
   }
@@ -74,8 +86,16 @@ function collectGarbage() {
   gc();
 }
 
+async function dumpAndClose(pglite: PGlite): Promise<void> {
+  if (dumpOnClose) {
+    const dump = await pglite.dumpDataDir('none');
+    fs.writeFileSync(dumpOnClose, Buffer.from(await dump.arrayBuffer()));
+  }
+  await pglite.close();
+}
+
 async function serve() {
-  const isNew = dataDir.startsWith('memory://') || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const isNew = !startFrom && (dataDir.startsWith('memory://') || !fs.existsSync(path.join(dataDir, 'PG_VERSION')));
   let pglite: PGlite;
   try {
     pglite = await openWithBaselineCode();
@@ -90,7 +110,7 @@ async function serve() {
   port.on('message', (message: ToWorker) => {
     turn = turn.then(async () => {
       if (message.type === 'close') {
-        const error = await pglite.close().then(
+        const error = await dumpAndClose(pglite).then(
           () => undefined,
           (failure: unknown) => carryError(failure),
         );

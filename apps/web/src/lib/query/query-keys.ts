@@ -29,4 +29,5 @@ export const queryKeys = {
   notes: ['notes'] as const,
   note: (id: string) => ['notes', id] as const,
   search: (q: string) => ['search', q] as const,
+  searchStatus: () => ['search-status'] as const,
 };

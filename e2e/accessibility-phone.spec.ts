@@ -1,0 +1,3 @@
+import { describeAccessibility, VIEWPORTS } from './support/accessibility-suite';
+
+describeAccessibility(VIEWPORTS.phone);

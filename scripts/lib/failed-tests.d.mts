@@ -1,0 +1,1 @@
+export declare function failedTests(reportFile: string): string[];
