@@ -167,3 +167,28 @@ describe.each([
     expect(app.pageErrors).toEqual([]);
   });
 });
+
+it('stops a reply when Stop is pressed before its request reached the server', async () => {
+  const page = await openChat(DESKTOP, [LONG_NOTE]);
+  // The message waits on its way to the server while Stop is pressed: the server makes the reply after the Stop.
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/api/chat/send', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await chat.editor(page).click();
+  await page.keyboard.type(LONG_QUESTION);
+  await page.keyboard.press('Enter');
+  await chat.stop(page).click();
+  letThrough();
+
+  await page.getByText('Stopped', { exact: true }).waitFor({ timeout: 20_000 });
+  await chat.send(page).waitFor();
+  expect(await chat.replies(page).last().innerText()).not.toContain('Part 3');
+  // The server kept it stopped: opened again, the reply is the stopped one.
+  await page.reload();
+  await page.getByText('Stopped', { exact: true }).waitFor();
+  expect(await chat.replies(page).last().innerText()).not.toContain('Part 3');
+  expect(app.pageErrors).toEqual([]);
+});

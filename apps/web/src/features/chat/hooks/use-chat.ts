@@ -89,6 +89,10 @@ export function useChat({ conversationId, model, scope, onCreated, onReplyEnded 
   const [state, dispatch] = useReducer(chatReducer, conversationId, initialChatState);
   // The conversation the running stream belongs to (null until a new one's stream makes it).
   const streamOf = useRef<string | null>(null);
+  // Whether the running stream's reply has been made on the server (its meta arrived), and whether Stop was pressed
+  // before it was: such a Stop is sent once the reply exists, as the server would otherwise start it after the Stop.
+  const replyMade = useRef(false);
+  const stopWhenMade = useRef(false);
   const openId = useRef(conversationId);
   const callbacks = useRef({ onCreated, onReplyEnded });
   const modelRef = useRef(model);
@@ -120,9 +124,21 @@ export function useChat({ conversationId, model, scope, onCreated, onReplyEnded 
     [stream],
   );
 
+  const stopOnServer = useCallback(
+    (id: string) => {
+      stopReply(id)
+        // The server's copy may hold a little more than arrived here; it may also still be saving (then followed).
+        .then(() => takeServerCopy(id))
+        .catch((failure: unknown) => dispatch({ type: 'error', message: errorMessage(failure) }));
+    },
+    [takeServerCopy],
+  );
+
   const run = useCallback(
     async (body: ChatSendBody, idempotencyKey = newIdempotencyKey()) => {
       streamOf.current = conversationId;
+      replyMade.current = false;
+      stopWhenMade.current = false;
       const model = modelRef.current;
       const scope = scopeRef.current;
       let meta: ChatSendMeta | undefined;
@@ -142,6 +158,8 @@ export function useChat({ conversationId, model, scope, onCreated, onReplyEnded 
             if (created) streamOf.current = said.conversation.id;
             dispatch({ type: 'meta', meta: said, created });
             if (created) callbacks.current.onCreated(said.conversation);
+            replyMade.current = true;
+            if (stopWhenMade.current) stopOnServer(said.conversation.id);
           },
         },
       );
@@ -154,7 +172,7 @@ export function useChat({ conversationId, model, scope, onCreated, onReplyEnded 
         void takeServerCopy(meta.conversation.id).catch(() => undefined);
       }
     },
-    [conversationId, stream, takeServerCopy],
+    [conversationId, stream, takeServerCopy, stopOnServer],
   );
 
   const send = useCallback(
@@ -191,14 +209,16 @@ export function useChat({ conversationId, model, scope, onCreated, onReplyEnded 
   }, [conversationId, run, stream]);
 
   const stop = useCallback(() => {
+    if (stream.isRunning() && !replyMade.current) {
+      // The request has not made its reply yet: the stream stays open to learn which reply to stop, and ends as the
+      // server ends it ("Stopped"), where aborting it now would leave the server to write the whole reply.
+      stopWhenMade.current = true;
+      return;
+    }
     const id = (stream.isRunning() ? streamOf.current : null) ?? conversationId;
     stream.stop();
-    if (!id) return;
-    stopReply(id)
-      // The server's copy may hold a little more than arrived here; it may also still be saving (then followed).
-      .then(() => takeServerCopy(id))
-      .catch((failure: unknown) => dispatch({ type: 'error', message: errorMessage(failure) }));
-  }, [conversationId, stream, takeServerCopy]);
+    if (id) stopOnServer(id);
+  }, [conversationId, stream, stopOnServer]);
 
   return {
     messages: state.messages,
