@@ -89,11 +89,34 @@ async function buildServer() {
     external,
     logLevel: 'warning',
   });
+  await writeNewDatabase();
 }
+
+/**
+ * A new embedded database, made once here, beside the bundle: the built server copies it into a new data folder
+ * instead of running PGlite's initdb, which peaks at some 700 MB (two WebAssembly instances and a dump of the new
+ * folder between them) where a small VM has 512 MB (docs/decisions/035-embedded-database-thread.md). It records the
+ * PGlite it was made with, so a server running another one makes its own.
+ */
+export const NEW_DATABASE = path.join(SERVER, 'dist/new-database.tar.gz');
+
+async function writeNewDatabase() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create();
+  const dump = await pglite.dumpDataDir('gzip');
+  await pglite.close();
+  fs.writeFileSync(NEW_DATABASE, Buffer.from(await dump.arrayBuffer()));
+  const { version } = JSON.parse(
+    fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  );
+  fs.writeFileSync(NEW_DATABASE.replace(/\.tar\.gz$/, '.json'), JSON.stringify({ pglite: version }) + '\n');
+}
+
+const serverIsStale = () => isStale(SERVER_BUNDLE, SERVER_INPUTS) || isStale(NEW_DATABASE, SERVER_INPUTS);
 
 /** Whether `buildApp()` has anything to do. */
 export function needsBuild() {
-  return isStale(WEB_INDEX, WEB_INPUTS) || isStale(SERVER_BUNDLE, SERVER_INPUTS);
+  return isStale(WEB_INDEX, WEB_INPUTS) || serverIsStale();
 }
 
 /** Builds what is stale (or everything with `force`). Returns what was built. */
@@ -103,7 +126,7 @@ export async function buildApp({ force = false } = {}) {
     buildWeb();
     built.push('web');
   }
-  if (force || isStale(SERVER_BUNDLE, SERVER_INPUTS)) {
+  if (force || serverIsStale()) {
     await buildServer();
     built.push('server');
   }

@@ -2,7 +2,9 @@
 // the server's event loop. It speaks PostgreSQL's wire protocol with the server's node-postgres pool, one message
 // batch at a time, in the order they come (embedded-channel.ts, docs/decisions/035-embedded-database-thread.md).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -30,6 +32,7 @@ export type FromWorker =
   | { type: 'result'; bytes: Uint8Array }
   | { type: 'closed'; error?: CarriedError };
 
+const require = createRequire(import.meta.url);
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
 const { dataDir, postgresqlconf, startFrom, dumpOnClose } = workerData as EmbeddedWorkerData;
@@ -69,10 +72,29 @@ async function openWithBaselineCode(): Promise<PGlite> {
     // vector: pgvector, for semantic search when EMBEDDING_MODEL is set (docs/decisions/048-semantic-search.md),
     // which creates the extension at start; loaded always (50 kB), unused until then.
     const { vector } = await import('@electric-sql/pglite-pgvector');
-    const loadDataDir = startFrom ? new Blob([fs.readFileSync(startFrom)]) : undefined;
+    const copy = startFrom ?? newDatabaseCopy();
+    const loadDataDir = copy ? new Blob([fs.readFileSync(copy)]) : undefined;
     return await PGlite.create(dataDir, { postgresqlconf, extensions: { pg_trgm, vector }, loadDataDir });
   } finally {
     v8.setFlagsFromString('--no-liftoff-only');
+  }
+}
+
+/**
+ * For a new data folder on disk, the new database the build made beside the bundle (scripts/lib/build-app.mjs), when
+ * it was made by this PGlite: copying it in skips initdb and its peak of some 700 MB. From source there is none, and
+ * PGlite makes the database itself, as it does for a server without the copy.
+ */
+function newDatabaseCopy(): string | undefined {
+  if (dataDir.startsWith('memory://') || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  const copy = fileURLToPath(new URL('./new-database.tar.gz', import.meta.url));
+  try {
+    const made = JSON.parse(fs.readFileSync(copy.replace(/\.tar\.gz$/, '.json'), 'utf8')) as { pglite?: string };
+    const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '../package.json');
+    const running = (JSON.parse(fs.readFileSync(pglitePackage, 'utf8')) as { version: string }).version;
+    return made.pglite === running && fs.existsSync(copy) ? copy : undefined;
+  } catch {
+    return undefined;
   }
 }
 
