@@ -24,6 +24,8 @@ const PEOPLE = Number(process.env.BENCH_ADMIN_PEOPLE ?? ADMIN_BENCH.people);
 const REPLIES = Number(process.env.BENCH_ADMIN_REPLIES ?? ADMIN_BENCH.replies);
 const ROUNDS = Number(process.env.BENCH_ADMIN_ROUNDS ?? 10);
 const REPLY_BATCH = 500_000;
+// BENCH_ADMIN_ROUTES=usage,q=: only the routes holding one of these (the seeding is the same).
+const ROUTES = process.env.BENCH_ADMIN_ROUTES?.split(',').filter(Boolean);
 
 /**
  * People signed up over a year: one in 20 on Pro (one in 10 of those complimentary, the rest paying monthly or
@@ -143,7 +145,9 @@ export async function benchAdmin(databaseUrl: string | undefined) {
         '/api/admin/business?days=90',
       ];
       const timings = [];
-      for (const route of routes) timings.push(await measure(route));
+      for (const route of routes) {
+        if (!ROUTES || ROUTES.some((part) => route.includes(part))) timings.push(await measure(route));
+      }
       return { engine: database.kind, people: PEOPLE, replies: REPLIES, seedMs, rounds: ROUNDS, timings };
     } finally {
       await app.close();

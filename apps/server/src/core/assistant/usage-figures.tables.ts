@@ -53,3 +53,25 @@ export const replyUsageLastCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.plan, table.day] })],
 );
+
+/**
+ * `reply_usage_days` summed over models and plans: one row a UTC day and person, kept by migration 0035's triggers in
+ * the statement that writes the days' sums (decision 037 "The heaviest users"). The heaviest users of a period add up
+ * a row a person a day asked, not one a person, day, model and plan. A deleted person's rows go with them (their
+ * replies' sums stay in `reply_usage_days` without a name).
+ */
+export const replyUsagePersonDays = pgTable(
+  'reply_usage_person_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    replies: bigint('replies', { mode: 'number' }).notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.userId] }),
+    index('reply_usage_person_days_user_id_idx').on(table.userId, table.day),
+  ],
+);

@@ -6,7 +6,12 @@ import type { DbOrTx } from '../../db/database';
 import { replyUsageDays as replyUsage } from '../../core/assistant/assistant.tables';
 import { users } from '../../core/identity/identity.tables';
 import { personFigures } from '../../core/identity/person-figures.tables';
-import { ANY_PLAN, replyUsageLastCounts, replyUsageTotals } from '../../core/assistant/usage-figures.tables';
+import {
+  ANY_PLAN,
+  replyUsageLastCounts,
+  replyUsagePersonDays as personDays,
+  replyUsageTotals,
+} from '../../core/assistant/usage-figures.tables';
 
 const HEAVIEST = 10;
 const CANDIDATES = 200;
@@ -14,22 +19,31 @@ const CANDIDATE_ROUNDS = 5;
 
 type Heavy = { userId: string | null; tokens: number };
 
+/** Most tokens first; equal tokens by id, a deleted person's (no id) last, as the read of everyone orders them. */
+const heavierFirst = (a: Heavy, b: Heavy) =>
+  b.tokens - a.tokens ||
+  (a.userId === b.userId ? 0 : a.userId === null ? 1 : b.userId === null ? -1 : a.userId < b.userId ? -1 : 1);
+
 /**
- * The ten people whose replies took the most tokens in the period, most first (decision 037 "The people list at
- * scale"). People are taken by their tokens of all time (`person_figures.tokens`, kept from the days' sums), most
- * first, and only their own days of the period are added up: no one not yet taken can have more in the period than
- * the last one taken has of all time, so once ten have at least that the ten are exact. When the period holds much
- * less than all time and usage is even, that may not come: after `CANDIDATE_ROUNDS` rounds, or sooner when the tenth
- * has less than half the bound, every person's days of the period are added up, as before.
+ * The ten people whose replies took the most tokens in the period, most first (decision 037 "The heaviest users").
+ * People are taken by their tokens of all time (`person_figures.tokens`, kept from the days' sums), most first, and
+ * only their own days of the period are added up: no one not yet taken can have more in the period than the last one
+ * taken has of all time, so once ten have at least that the ten are exact. When the period holds much less than all
+ * time and usage is even, that may not come: after `CANDIDATE_ROUNDS` rounds, or sooner when the tenth has less than
+ * half the bound, every person's days of the period are added up, a row a person a day (`reply_usage_person_days`,
+ * every model and plan of the day in one), never a row a person, day, model and plan.
  */
-async function heaviestOf(db: DbOrTx, sinceDay: string): Promise<(string | null)[]> {
+async function heaviestOf(db: DbOrTx, sinceDay: string, candidates: number): Promise<(string | null)[]> {
   const tokens = sql<number>`sum(${replyUsage.promptTokens} + ${replyUsage.completionTokens})`;
-  const inPeriod = gte(replyUsage.day, sinceDay);
+  const personTokens = sql<number>`sum(${personDays.tokens})`;
+  const inPeriod = gte(personDays.day, sinceDay);
+  // A deleted person's days (no name) are added up apart, as one.
   const [gone] = await db
     .select({ tokens })
     .from(replyUsage)
-    .where(and(isNull(replyUsage.userId), inPeriod));
-  const found: Heavy[] = gone?.tokens == null ? [] : [{ userId: null, tokens: Number(gone.tokens) }];
+    .where(and(isNull(replyUsage.userId), gte(replyUsage.day, sinceDay)));
+  const goneRow: Heavy[] = gone?.tokens == null ? [] : [{ userId: null, tokens: Number(gone.tokens) }];
+  const found: Heavy[] = [...goneRow];
   let after: { tokens: number; userId: string } | undefined;
   for (let round = 0; round < CANDIDATE_ROUNDS; round++) {
     const taken = await db
@@ -37,40 +51,43 @@ async function heaviestOf(db: DbOrTx, sinceDay: string): Promise<(string | null)
       .from(personFigures)
       .where(after && sql`(${personFigures.tokens}, ${personFigures.userId}) < (${after.tokens}, ${after.userId})`)
       .orderBy(desc(personFigures.tokens), desc(personFigures.userId))
-      .limit(CANDIDATES);
+      .limit(candidates);
     if (taken.length > 0) {
       const sums = await db
-        .select({ userId: replyUsage.userId, tokens })
-        .from(replyUsage)
+        .select({ userId: personDays.userId, tokens: personTokens })
+        .from(personDays)
         .where(
           and(
             inArray(
-              replyUsage.userId,
+              personDays.userId,
               taken.map((row) => row.userId),
             ),
             inPeriod,
           ),
         )
-        .groupBy(replyUsage.userId);
+        .groupBy(personDays.userId);
       found.push(...sums.map((row) => ({ userId: row.userId, tokens: Number(row.tokens) })));
-      found.sort((a, b) => b.tokens - a.tokens);
+      found.sort(heavierFirst);
       found.splice(HEAVIEST);
     }
     const last = taken.at(-1);
-    if (!last || taken.length < CANDIDATES) return found.map((row) => row.userId);
+    if (!last || taken.length < candidates) return found.map((row) => row.userId);
     if (found.length === HEAVIEST && found.at(-1)!.tokens >= Number(last.tokens)) return found.map((row) => row.userId);
     // Far from the bound: more rounds would not end it.
     if (found.length === HEAVIEST && found.at(-1)!.tokens < Number(last.tokens) / 2) break;
     after = { tokens: Number(last.tokens), userId: last.userId };
   }
   const every = await db
-    .select({ userId: replyUsage.userId, tokens })
-    .from(replyUsage)
+    .select({ userId: personDays.userId, tokens: personTokens })
+    .from(personDays)
     .where(inPeriod)
-    .groupBy(replyUsage.userId)
-    .orderBy(desc(sql`2`))
+    .groupBy(personDays.userId)
+    .orderBy(desc(sql`2`), sql`${personDays.userId} collate "C"`)
     .limit(HEAVIEST);
-  return every.map((row) => row.userId);
+  return [...goneRow, ...every.map((row) => ({ userId: row.userId, tokens: Number(row.tokens) }))]
+    .sort(heavierFirst)
+    .slice(0, HEAVIEST)
+    .map((row) => row.userId);
 }
 
 // The heaviest users' figures read the daily sums by person (reply_usage_days), never every reply.
@@ -115,6 +132,8 @@ export async function usageSince(
   db: DbOrTx,
   since: number,
   prices: Record<string, ModelPrice>,
+  /** People taken a round for the heaviest users (fewer in tests, to reach every path). */
+  candidates = CANDIDATES,
 ): Promise<Omit<AdminUsageResponse, 'since'>> {
   const sinceDay = new Date(since).toISOString().slice(0, 10);
   const recent = gte(replyUsage.day, sinceDay);
@@ -141,7 +160,7 @@ export async function usageSince(
       .from(replyUsageLastCounts)
       .where(gte(replyUsageLastCounts.day, sinceDay))
       .groupBy(replyUsageLastCounts.plan),
-    heaviestOf(db, sinceDay),
+    heaviestOf(db, sinceDay, candidates),
   ]);
   const heavyIds = heavy;
   const known = heavyIds.filter((id): id is string => id !== null);
