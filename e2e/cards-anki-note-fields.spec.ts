@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Plan } from '@turtle/shared/plans';
 import { cardNoteTypes } from '../apps/server/src/db/schema';
-import { ankiCollection, ankiPackage } from '../apps/server/test/support/anki-package';
-import { DECKS, NOTES } from '../apps/server/test/support/anki-note-types';
+import { ankiCollection, ankiPackage, type AnkiNoteInput } from '../apps/server/test/support/anki-package';
+import { DECKS, LANGUAGES, NOTES } from '../apps/server/test/support/anki-note-types';
 import { call } from '../apps/server/test/support/http';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { cardsUi } from './support/cards';
@@ -94,6 +94,55 @@ describe('a kept Anki note edited by its fields, its cards in its note type’s 
       await expectNoSeriousA11yViolations(page, `a kept note's card in its styles at ${width} px`);
     }
     expect(outside).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('draws a cloze deletion in its note type’s colour, while a class of the app’s in a card does nothing', async () => {
+    const { page, user, sessionToken } = await app.newPage({
+      signedIn: { name: 'Cloze colours', plan: Plan.PRO, expireAt: -1 },
+    });
+    // The source field holds classes that are the app's own (Tailwind's `fixed inset-0`, a red background).
+    const notes: AnkiNoteInput[] = [
+      {
+        model: 'clozeSource',
+        deck: LANGUAGES,
+        fields: ['{{c1::Paris}} is in France.', 'Capital', '<span class="fixed inset-0 bg-red-500 z-50">Atlas</span>'],
+      },
+    ];
+    const imported = await call(app.url, '/api/cards/import/apkg', {
+      body: await ankiPackage(await ankiCollection(DECKS, notes)),
+      contentType: 'application/octet-stream',
+      cookie: sessionToken,
+    });
+    expect(imported.status, imported.text).toBe(200);
+    await app.server.database.db
+      .update(cardNoteTypes)
+      .set({ css: '.cloze { color: rgb(0, 0, 200) }\n.source { font-style: italic }' })
+      .where(eq(cardNoteTypes.userId, user!.id));
+
+    await page.goto('/cards/review');
+    await cardsUi.question(page).waitFor();
+    expect((await cardsUi.question(page).innerText()).trim()).toBe('[...] is in France.');
+    const style = (selector: string, property: string) =>
+      page.evaluate(
+        ([s, p]) => getComputedStyle(document.querySelector(s!)!).getPropertyValue(p!),
+        [selector, property],
+      );
+    expect(await style('[data-testid="card-question"] .ak-cloze', 'color')).toBe('rgb(0, 0, 200)');
+    await page.keyboard.press('Space');
+    await cardsUi.answer(page).waitFor();
+    expect(await style('[data-testid="card-answer"] .ak-cloze', 'color')).toBe('rgb(0, 0, 200)');
+    expect(await style('[data-testid="card-answer"] .ak-source', 'font-style')).toBe('italic');
+    // The card's "fixed inset-0" is ak-fixed ak-inset-0: no rule of the app's matches it.
+    const atlas = '[data-testid="card-answer"] .ak-fixed';
+    expect(await page.evaluate((s) => document.querySelector(s)?.className, atlas)).toBe(
+      'ak-fixed ak-inset-0 ak-bg-red-500 ak-z-50',
+    );
+    expect(await style(atlas, 'position')).toBe('static');
+    expect(await style(atlas, 'background-color')).toBe('rgba(0, 0, 0, 0)');
+    expect(await page.locator('.anki-card .fixed, .anki-card .inset-0').count()).toBe(0);
+    expect((await cardsUi.answer(page).innerText()).trim()).toContain('Source: Atlas');
+    await page.screenshot({ path: 'screenshots/cards-anki-note-fields-cloze-1280.png', fullPage: true });
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
 });

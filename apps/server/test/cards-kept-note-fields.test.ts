@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardNoteView } from '@turtle/shared/cards';
 import type { NextCardResponse } from '@turtle/shared/cards-review';
-import { cardNotes, cards, reviewLogs } from '../src/db/schema';
+import { cardNoteTypes, cardNotes, cards, reviewLogs } from '../src/db/schema';
 import { ankiCollection, ankiPackage } from './support/anki-package';
 import { packageSender } from './support/cards';
 import { DECKS, NOTES } from './support/anki-note-types';
@@ -21,12 +21,18 @@ async function imported(name: string) {
   const answer = await sender.upload('/api/cards/import/apkg', await ankiPackage(await ankiCollection(DECKS, NOTES)));
   expect(answer.status, answer.text).toBe(200);
   const db = server.database.db;
+  // A note by its first question, its template's `<div class=word>` kept as a class (decision 047) or not.
   const noteOf = async (front: string) =>
     (
       await db
         .select()
         .from(cardNotes)
-        .where(and(eq(cardNotes.userId, sender.user.id), eq(cardNotes.front, front)))
+        .where(
+          and(
+            eq(cardNotes.userId, sender.user.id),
+            or(eq(cardNotes.front, front), eq(cardNotes.front, `<span class="ak-word">${front}</span>`)),
+          ),
+        )
     )[0]!;
   const cardsOf = (noteId: string) =>
     db.select().from(cards).where(eq(cards.noteId, noteId)).orderBy(asc(cards.ordinal));
@@ -65,7 +71,11 @@ describe('a note of a kept note type, edited by its fields', () => {
       fields: ['gato', 'a cat', 'El **gato** duerme.'],
     });
     expect(saved.status, saved.text).toBe(200);
-    expect((saved.data as { card: CardNoteView }).card).toMatchObject({ front: 'gato', cards: 3, fromNoteType: true });
+    expect((saved.data as { card: CardNoteView }).card).toMatchObject({
+      front: '<span class="ak-word">gato</span>',
+      cards: 3,
+      fromNoteType: true,
+    });
     const after = await noteOf('gato');
     expect(after.fields).toEqual(['gato', 'a cat', 'El **gato** duerme.']);
     const sides = new Map(after.sides!.map((side) => [side.ordinal, side]));
@@ -167,12 +177,44 @@ describe("a kept note type's styles", () => {
         base: next.card.base,
       });
     }
-    expect(seen.get(gato.front)).toBe('.anki-card { font-family: Georgia }\n.anki-card .word { font-size: 2em }');
+    expect(seen.get(gato.front)).toBe('.anki-card { font-family: Georgia }\n.anki-card .ak-word { font-size: 2em }');
     const deck = await client.createDeck('Plain');
     await client.createCard(deck.id, { front: 'plain', back: 'note' });
     const plain = (await client.call(`/api/cards/review/next?deckId=${deck.id}&tz=UTC`)).data as NextCardResponse;
     expect(plain.card).toMatchObject({ front: 'plain' });
     expect(plain.card!.css).toBeUndefined();
+  });
+});
+
+describe("a kept note type's classes", () => {
+  it('come with the cloze card in the card’s class namespace, and its CSS names them the same way', async () => {
+    const { client, noteOf, user } = await imported('Classes');
+    const db = server.database.db;
+    await db
+      .update(cardNoteTypes)
+      .set({ css: '.card { color: black }\n.cloze { font-weight: bold; color: blue }\n.fixed { color: red }' })
+      .where(and(eq(cardNoteTypes.userId, user.id), eq(cardNoteTypes.name, 'Cloze with source')));
+    const paris = await noteOf('<span class="ak-cloze">[...]</span> is in France.');
+    expect(paris.sides!.map((side) => side.question)).toEqual([
+      '<span class="ak-cloze">[...]</span> is in France.',
+      'Paris is in <span class="ak-cloze">[country]</span>.',
+    ]);
+    const next = (await client.call(`/api/cards/review/next?deckId=${paris.deckId}&tz=UTC`)).data as NextCardResponse;
+    let card = next.card!;
+    for (let i = 0; i < 12 && !card.front.includes('ak-cloze'); i++) {
+      await client.call('/api/cards/review/grade', { cardId: card.id, rating: 4, durationMs: 1000, base: card.base });
+      card = ((await client.call(`/api/cards/review/next?deckId=${paris.deckId}&tz=UTC`)).data as NextCardResponse)
+        .card!;
+    }
+    expect(card.front).toContain('<span class="ak-cloze">');
+    expect(card.back).toContain('<span class="ak-source">Source: Atlas</span>');
+    expect(card.css).toBe(
+      [
+        '.anki-card { color: black }',
+        '.anki-card .ak-cloze { font-weight: bold; color: blue }',
+        '.anki-card .ak-fixed { color: red }',
+      ].join('\n'),
+    );
   });
 });
 
@@ -183,7 +225,9 @@ describe('a CSV export of kept note types', () => {
     const csv = (await client.call(`/api/cards/export?format=csv&deckId=${languages}`)).text;
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('front,back,deck,tags,type,note type,field 1,field 2,field 3');
-    expect(lines).toContain('gato,cat,Languages,,basic,Vocabulary (3 fields),gato,cat,');
+    expect(lines).toContain(
+      '"<span class=""ak-word"">gato</span>",cat,Languages,,basic,Vocabulary (3 fields),gato,cat,',
+    );
     // The cloze note type's three fields, the third of which no card's first side shows.
     expect(csv).toContain('Cloze with source,{{c1::Paris}} is in {{c2::France::country}}.,Capital,Atlas\r\n');
     // Anki's stock note types are Turtle's own notes: no note type, no fields.

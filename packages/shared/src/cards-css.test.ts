@@ -19,11 +19,26 @@ describe('scopeNoteCss', () => {
   });
 
   it('puts every other selector under the container, each of a list', () => {
-    expect(scopeNoteCss('b, .hint > i { color: red }')).toBe('.anki-card b, .anki-card .hint > i { color: red }');
+    expect(scopeNoteCss('b, .hint > i { color: red }')).toBe('.anki-card b, .anki-card .ak-hint > i { color: red }');
     expect(scopeNoteCss('html body .card img { max-width: 50% }')).toBe('.anki-card img { max-width: 50% }');
     expect(scopeNoteCss('.card > div { margin: 0 }')).toBe('.anki-card > div { margin: 0 }');
     expect(scopeNoteCss('* { color: blue }')).toBe('.anki-card * { color: blue }');
     expect(scopeNoteCss('BODY { color: blue }')).toBe('.anki-card { color: blue }');
+  });
+
+  it('names classes in the card’s own namespace, never the app’s (card-html.ts)', () => {
+    expect(scopeNoteCss('.cloze { color: blue }')).toBe('.anki-card .ak-cloze { color: blue }');
+    expect(scopeNoteCss('.card .front, div.word > .big_one { font-size: 2em }')).toBe(
+      '.anki-card .ak-front, .anki-card div.ak-word > .ak-big_one { font-size: 2em }',
+    );
+    expect(scopeNoteCss('.card.nightMode .cloze:not(.x) { color: red }')).toBe(
+      '.anki-card .ak-card.ak-nightMode .ak-cloze:not(.ak-x) { color: red }',
+    );
+    // Tailwind's names in a note type's CSS reach only the card's classes of the same name.
+    expect(scopeNoteCss('.fixed { color: red }')).toBe('.anki-card .ak-fixed { color: red }');
+    // Inside a string or an attribute selector a dot is not a class.
+    expect(scopeNoteCss('a[href$=".pdf"] { color: red }')).toBe('.anki-card a[href$=".pdf"] { color: red }');
+    expect(scopeNoteCss('html .card .front { color: red }')).toBe('.anki-card .ak-front { color: red }');
   });
 
   it('drops selectors that reach siblings of the container (and the rule they are in)', () => {
@@ -57,7 +72,7 @@ describe('scopeNoteCss', () => {
     ).toBe('.anki-card { color: red }');
     // Inside the clipped container a descendant may be placed as the note type wants.
     expect(scopeNoteCss('.card .x { position: absolute; top: 0 }')).toBe(
-      '.anki-card .x { position: absolute; top: 0 }',
+      '.anki-card .ak-x { position: absolute; top: 0 }',
     );
   });
 

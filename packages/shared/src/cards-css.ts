@@ -1,3 +1,5 @@
+import { CARD_CLASS_PREFIX } from './card-html';
+
 /**
  * An Anki note type's CSS made safe to apply to its cards (docs/decisions/047-anki-note-fields-and-styles.md).
  *
@@ -9,6 +11,7 @@
  * a selector that reaches siblings of the container (`.card ~ p`, `+ p`), and anything with `<` or `@` in it.
  * The container clips what the CSS places (`contain: paint`), so positioned elements stay inside it too, and a rule
  * on the container itself cannot move, size or unclip it (position, offsets, margins, transforms, width, overflow).
+ * Class selectors name the card's own classes, which live in their namespace (`.cloze` is `.ak-cloze`: card-html.ts).
  */
 
 /** The class of the card's container, the root of every scoped rule. */
@@ -97,6 +100,27 @@ function blocks(css: string): Block[] {
   return out;
 }
 
+/**
+ * Every class selector (`.cloze`, `div.word`, `:not(.x)`) in the card's class namespace; what is inside strings and
+ * attribute selectors is left as it is.
+ */
+function namespaced(selector: string): string {
+  let out = '';
+  let quote = '';
+  let bracket = 0;
+  for (let index = 0; index < selector.length; index += 1) {
+    const char = selector[index]!;
+    out += char;
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '[') bracket += 1;
+    else if (char === ']') bracket = Math.max(0, bracket - 1);
+    else if (char === '.' && !bracket && /[-_a-z]/i.test(selector[index + 1] ?? '')) out += CARD_CLASS_PREFIX;
+  }
+  return out;
+}
+
 /** One selector under the container, or null when it would reach outside it. */
 function scopeSelector(selector: string): string | null {
   const trimmed = selector.trim();
@@ -105,13 +129,14 @@ function scopeSelector(selector: string): string | null {
   if (/^[>+~]/.test(trimmed)) return null;
   const first = /^[^\s>+~]+/.exec(trimmed)![0];
   // Class names keep their case; element names and `:root` do not.
-  if (!ROOT_SELECTORS.has(first.startsWith('.') ? first : first.toLowerCase())) return `${SCOPE} ${trimmed}`;
+  if (!ROOT_SELECTORS.has(first.startsWith('.') ? first : first.toLowerCase()))
+    return `${SCOPE} ${namespaced(trimmed)}`;
   const rest = trimmed.slice(first.length);
   // `.card + p` and `.card ~ p` are siblings of the container: outside it.
   if (/^\s*[+~]/.test(rest)) return null;
   // `html body .card`: another root word after the first stays the container.
   const tail = rest.replace(/^(\s+(html|body|\.card|:root)(?=\s|$|>))+/gi, '');
-  return `${SCOPE}${tail}`;
+  return `${SCOPE}${namespaced(tail)}`;
 }
 
 /** Whether every string in the value ends (an open one would run on over the rules after it). */

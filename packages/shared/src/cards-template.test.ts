@@ -46,30 +46,31 @@ describe('renderAnkiCard', () => {
     const fields = fieldMap(['Text', 'Extra'], ['{{c1::Paris}} is in {{c2::France::country}}.', 'Capital']);
     const template = { qfmt: '{{cloze:Text}}', afmt: '{{cloze:Text}}<br>{{Extra}}' };
     expect(renderAnkiCard(template, fields, 1)).toEqual({
-      question: '[...] is in France.',
-      answer: '<b>Paris</b> is in France.<br>Capital',
+      question: '<span class="cloze">[...]</span> is in France.',
+      answer: '<span class="cloze"><b>Paris</b></span> is in France.<br>Capital',
       empty: false,
     });
     expect(renderAnkiCard(template, fields, 2)).toMatchObject({
-      question: 'Paris is in [country].',
-      answer: 'Paris is in <b>France</b>.<br>Capital',
+      question: 'Paris is in <span class="cloze">[country]</span>.',
+      answer: 'Paris is in <span class="cloze"><b>France</b></span>.<br>Capital',
     });
     expect(renderAnkiCard(template, fields, 3)).toMatchObject({ question: '', empty: true });
   });
 
   it('reads nested and shared cloze deletions as Anki does', () => {
-    expect(clozeFilter('{{c1::a {{c2::b}}}} {{c1,3::c}}', 1, true)).toBe('[...] [...]');
-    expect(clozeFilter('{{c1::a {{c2::b}}}} {{c1,3::c}}', 2, true)).toBe('a [...] c');
-    expect(clozeFilter('{{c1::a {{c2::b}}}} {{c1,3::c}}', 2, false)).toBe('a <b>b</b> c');
-    expect(clozeFilter('{{c1::a}} }} {{c1::open', 1, false)).toBe('<b>a</b> }} ');
+    const plain = (html: string) => html.replace(/<span class="cloze">|<\/span>/g, '');
+    expect(plain(clozeFilter('{{c1::a {{c2::b}}}} {{c1,3::c}}', 1, true))).toBe('[...] [...]');
+    expect(plain(clozeFilter('{{c1::a {{c2::b}}}} {{c1,3::c}}', 2, true))).toBe('a [...] c');
+    expect(clozeFilter('{{c1::a {{c2::b}}}} {{c1,3::c}}', 2, false)).toBe('a <span class="cloze"><b>b</b></span> c');
+    expect(plain(clozeFilter('{{c1::a}} }} {{c1::open', 1, false))).toBe('<b>a</b> }} ');
     expect(templateClozeNumbers('{{c1::a {{c2::b}}}} {{c1,3::c}} {{c::no}}')).toEqual([1, 2, 3]);
   });
 
   it('makes {{#cN}} true on card cN of a cloze note type', () => {
     const fields = fieldMap(['Text'], ['{{c1::a}} {{c2::b}}']);
     const template = { qfmt: '{{cloze:Text}}{{#c2}} (second){{/c2}}', afmt: '' };
-    expect(renderAnkiCard(template, fields, 2).question).toBe('a [...] (second)');
-    expect(renderAnkiCard(template, fields, 1).question).toBe('[...] b');
+    expect(renderAnkiCard(template, fields, 2).question).toBe('a <span class="cloze">[...]</span> (second)');
+    expect(renderAnkiCard(template, fields, 1).question).toBe('<span class="cloze">[...]</span> b');
   });
 
   it('applies hint: and text: from the field outwards, shows type: as the field on the answer and ignores unknown filters', () => {
@@ -94,7 +95,7 @@ describe('renderAnkiCard', () => {
   it('shows type:cloze: as the answer’s text', () => {
     const fields = fieldMap(['Text'], ['{{c1::uno}} dos']);
     expect(renderAnkiCard({ qfmt: '{{cloze:Text}}', afmt: '{{type:cloze:Text}}' }, fields, 1).answer).toBe(
-      '<b>uno</b> dos',
+      '<span class="cloze"><b>uno</b></span> dos',
     );
   });
 

@@ -189,8 +189,9 @@ function revealCloze(nodes: (string | Cloze)[], number: number, question: boolea
     const active = node.numbers.includes(number);
     found.any ||= active;
     const inner = revealCloze(node.nodes, number, question, found);
-    if (active && question) out += `[${node.hint ?? '...'}]`;
-    else if (active) out += `<b>${inner}</b>`;
+    // Anki's own markup, for the note type's `.cloze` rule (bold as well, for a card with no such rule).
+    if (active && question) out += `<span class="cloze">[${node.hint ?? '...'}]</span>`;
+    else if (active) out += `<span class="cloze"><b>${inner}</b></span>`;
     else out += inner;
   }
   return out;

@@ -8,7 +8,8 @@ import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
  * docs/security.md 7d.3: the HTML a card may hold is packages/shared's card-html.ts list, the one the Anki import
  * keeps and the Anki export writes. Nothing else survives: a tag outside the list shows as text (as in a chat reply),
  * script-like elements are dropped with their content, and no element keeps an attribute that is not listed (so no
- * handler, style, class, id or target). Addresses keep the protocols of product.md §2 (safe-urls.ts checks them
+ * handler, style, id or target) nor a class outside the card's namespace (`ak-…`, decision 047: no class of the
+ * app's). Addresses keep the protocols of product.md §2 (safe-urls.ts checks them
  * again, and markdown-components.tsx loads only our images).
  */
 export const HTML_SUBSET_SCHEMA: SanitizeSchema = CARD_HTML_SCHEMA;

@@ -188,6 +188,16 @@ describe('MarkdownMessage with allowHtmlSubset (card faces): the sanitized HTML 
     expect(container.textContent).toBe('A List<String> and a loan <to> a company');
   });
 
+  it('keeps a card’s classes only in their own namespace, so no class of the app’s applies (decision 047)', () => {
+    const container = renderCard(
+      '<span class="ak-cloze">Paris</span> is in <span class="fixed inset-0 ak-x">France</span>, <b class="chat-markdown ak-1">x</b>',
+    );
+    expect(container.querySelector('span.ak-cloze')?.textContent).toBe('Paris');
+    expect(container.querySelector('.ak-x')?.className).toBe('ak-x');
+    expect(container.querySelector('.fixed, .inset-0, b.chat-markdown, [class~="ak-1"]')).toBeNull();
+    expect(container.querySelector('b')?.className ?? '').toBe('');
+  });
+
   it('is for cards only: a chat reply with the same text shows its HTML as text', () => {
     const container = renderReply('H<sub>2</sub>O and <img src=x onerror=alert(1)>');
     expect(container.querySelector('sub, img')).toBeNull();

@@ -1,4 +1,4 @@
-import { CARD_HTML_SCHEMA, escapeTagsOutsideSubset } from '@turtle/shared/card-html';
+import { CARD_CLASS_PREFIX, CARD_HTML_SCHEMA, escapeTagsOutsideSubset } from '@turtle/shared/card-html';
 import { remarkMathDelimiters } from '@turtle/shared/markdown-math-syntax';
 import { isPlainText, plainParagraphs } from '@turtle/shared/markdown-plain-text';
 import type { Nodes as HastNodes, Root as HastRoot, RootContent as HastContent } from 'hast';
@@ -74,11 +74,23 @@ function mediaForAnki(node: HastNodes, names: MediaNames): void {
 
 const NO_MEDIA: MediaNames = () => undefined;
 
+/** A card's own classes by the names Anki gave them (`ak-cloze` is `cloze`: card-html.ts). */
+function ankiClasses(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  const names = value.filter((name): name is string => typeof name === 'string' && name.startsWith(CARD_CLASS_PREFIX));
+  return names.map((name) => name.slice(CARD_CLASS_PREFIX.length)).join(' ');
+}
+
 function attributes(properties: Record<string, unknown>): string {
   let out = '';
   for (const [name, value] of Object.entries(properties)) {
-    // Classes name a code block's language or a task list for the card face's styles; Anki has neither.
-    if (name === 'className' || value === undefined || value === null || value === false) continue;
+    // Other classes name a code block's language or a task list for the card face's styles; Anki has neither.
+    if (name === 'className') {
+      const names = ankiClasses(value);
+      if (names) out += ` class="${escapeAttribute(names)}"`;
+      continue;
+    }
+    if (value === undefined || value === null || value === false) continue;
     if (value === true) out += ` ${name}`;
     else out += ` ${name}="${escapeAttribute(Array.isArray(value) ? value.join(' ') : String(value))}"`;
   }

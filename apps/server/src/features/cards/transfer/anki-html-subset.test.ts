@@ -41,6 +41,12 @@ const tagsIn = (html: string) => (html.match(/<[^<>]*>?/g) ?? []).join(' ');
 /** Markup that could run or style anything: what neither the import nor the export may let through. */
 const DANGER =
   /<(?:script|style|iframe|svg|math|object|embed|form|input|button|details|img)\b|\son\w+\s*=|\sstyle\s*=|\sclass\s*=|\sid\s*=|(?:javascript|vbscript|data):/i;
+/**
+ * The import keeps classes, but only in the card's own namespace (`ak-…`, card-html.ts), which no class of the app's
+ * is in: any other class attribute is danger.
+ */
+const IMPORT_DANGER =
+  /<(?:script|style|iframe|svg|math|object|embed|form|input|button|details|img)\b|\son\w+\s*=|\sstyle\s*=|\sclass\s*=\s*"(?!ak-[A-Za-z_][\w-]*(?: ak-[A-Za-z_][\w-]*)*")|\sclass\s*=\s*[^"\s]|\sid\s*=|(?:javascript|vbscript|data):/i;
 
 describe('Anki import keeps the card HTML subset (docs/security.md 7d.3)', () => {
   it('keeps sub- and superscripts, bold, italic, underline, code, links, lists and tables; unwraps the rest', () => {
@@ -82,16 +88,39 @@ describe('Anki import keeps the card HTML subset (docs/security.md 7d.3)', () =>
     });
   });
 
+  it('keeps classes in the card’s own namespace, safe names only (docs/decisions/047-anki-note-fields-and-styles.md)', () => {
+    expect(text('<span class="cloze">[...]</span> is in France')).toBe(
+      '<span class="ak-cloze">[...]</span> is in France',
+    );
+    expect(text('<div class=word><b class="big x.y">gato</b></div><div class="a&quot;b">next</div>')).toBe(
+      '<span class="ak-word"><b class="ak-big">gato</b></span><br>\nnext',
+    );
+    // An app's class names are just names in the card's namespace; a span without a safe class is unwrapped.
+    expect(text('<span class="fixed inset-0 z-50">over</span> <span class="1x">plain</span>')).toBe(
+      '<span class="ak-fixed ak-inset-0 ak-z-50">over</span> plain',
+    );
+    // A block of nothing leaves no empty span; an item's class goes inside its marker.
+    expect(text('a<div class="spacer"></div>b<ul><li class=i>one</li></ul>')).toBe(
+      'a<br>\nb\n\n- <span class="ak-i">one</span>',
+    );
+    expect(text('<a href="https://example.com" class="link">web</a>')).toBe(
+      '<a href="https://example.com" class="ak-link">web</a>',
+    );
+  });
+
   it.each(XSS_PAYLOADS)('leaves nothing that can run or style in %s', (payload) => {
-    expect(tagsIn(text(payload))).not.toMatch(DANGER);
+    expect(tagsIn(text(payload))).not.toMatch(IMPORT_DANGER);
   });
 
   it('leaves nothing that can run or style in any mix of those payloads (fuzzed)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...XSS_PAYLOADS, '<', '>', '"', '<b>', '</a>', '\\(', '\\)'), { maxLength: 12 }),
+        fc.array(
+          fc.constantFrom(...XSS_PAYLOADS, '<', '>', '"', '<b>', '</a>', '\\(', '\\)', '<span class="c x">', '</span>'),
+          { maxLength: 12 },
+        ),
         (parts) => {
-          expect(tagsIn(text(parts.join('')))).not.toMatch(DANGER);
+          expect(tagsIn(text(parts.join('')))).not.toMatch(IMPORT_DANGER);
         },
       ),
       { numRuns: 300 },
@@ -152,9 +181,16 @@ describe('Anki export writes the card HTML subset (docs/security.md 7d.3)', () =
       'line<br>\nnext\n\nparagraph',
       '- one\n- two\n  - nested\n\n1. first\n2. second',
       '\\[\\frac{1}{2}\\]',
+      '<span class="ak-cloze">Paris</span> is <b class="ak-x ak-y">in</b> France',
     ]) {
       expect(text(toAnkiHtml(card))).toBe(card);
     }
+  });
+
+  it('gives Anki a card’s classes back by their own names, and no other class', () => {
+    expect(toAnkiHtml('<span class="ak-cloze fixed">Paris</span> <b class="inset-0">x</b>')).toBe(
+      '<span class="cloze">Paris</span> <b>x</b>',
+    );
   });
 
   it('draws plain text as the markdown parser would, without it (fuzzed)', () => {

@@ -51,8 +51,11 @@ export class CardTextWriter {
   private lineHasContent = false;
   private readonly lists: OpenList[] = [];
   private itemPending = false;
-  /** The inline tags open, innermost last. */
+  /** The inline tags open, innermost last, and how each was written. */
   private readonly inline: string[] = [];
+  private readonly openers: string[] = [];
+  /** How many of the innermost inline tags wait for content before they are written (a lazy open). */
+  private unwritten = 0;
   private readonly openCount = new Map<string, number>();
   private table = 0;
   /** Lists and tables nested past the caps are read as text: how many are open. */
@@ -140,11 +143,16 @@ export class CardTextWriter {
     this.emit(html);
   }
 
-  /** An inline tag of the subset, opened (`opener` is the whole tag as it will be written). */
-  open(name: string, opener: string): void {
+  /**
+   * An inline tag of the subset, opened (`opener` is the whole tag as it will be written). A `lazy` one is written
+   * only when content comes inside it: closed with nothing in it, it leaves nothing (a class's `<span>`).
+   */
+  open(name: string, opener: string, lazy = false): void {
     if (this.inline.length >= MAX_DEPTH) return;
-    this.emit(opener);
+    if (lazy) this.unwritten++;
+    else this.emit(opener);
     this.inline.push(name);
+    this.openers.push(opener);
     this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
   }
 
@@ -152,11 +160,19 @@ export class CardTextWriter {
   close(name: string): void {
     if (!this.openCount.get(name)) return;
     while (this.inline.length) {
-      const top = this.inline.pop()!;
-      this.openCount.set(top, this.openCount.get(top)! - 1);
-      this.out.push(`</${top}>`);
+      const top = this.popInline();
       if (top === name) return;
     }
+  }
+
+  /** The innermost inline tag closed: its end written, or nothing if it was never written. */
+  private popInline(): string {
+    const top = this.inline.pop()!;
+    this.openers.pop();
+    this.openCount.set(top, this.openCount.get(top)! - 1);
+    if (this.unwritten) this.unwritten--;
+    else this.out.push(`</${top}>`);
+    return top;
   }
 
   openList(ordered: boolean, start = 1): void {
@@ -229,7 +245,7 @@ export class CardTextWriter {
 
   /** Inline tags never cross a list item or a table's edge: markdown would see them in two blocks. */
   private closeInline(): void {
-    while (this.inline.length) this.out.push(`</${this.inline.pop()!}>`);
+    while (this.inline.length) this.popInline();
     this.openCount.clear();
   }
 
@@ -257,6 +273,11 @@ export class CardTextWriter {
     this.space = false;
     this.lineHasContent = true;
     this.contentSinceBlock = true;
+    // Lazy tags open around the content, once the break and the space before it are written.
+    for (let index = this.inline.length - this.unwritten; index < this.inline.length; index++) {
+      this.out.push(this.openers[index]!);
+    }
+    this.unwritten = 0;
     this.out.push(content);
   }
 }

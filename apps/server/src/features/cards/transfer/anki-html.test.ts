@@ -61,6 +61,10 @@ const PATHOLOGICAL: Record<string, (length: number) => string> = {
   'formula openings, one end at the last': (n) => `${'\\['.repeat(n / 2)}\\]`,
   links: (n) => '<a href="https://a.test/">'.repeat(n / 25),
   'escaped tags': (n) => '&lt;b'.repeat(n / 5),
+  // Classes (decision 047): spans and blocks left open, and blocks of nothing whose spans are never written.
+  'classed spans left open': (n) => '<span class="cloze x">a'.repeat(n / 23),
+  'classed blocks of nothing': (n) => '<div class=word></div>'.repeat(n / 22),
+  'one long class': (n) => `<span class="${'x '.repeat(n / 2)}">a</span>`,
 };
 
 describe('Anki HTML to card text on pathological fields (docs/decisions/034-import-budget.md)', () => {
@@ -103,6 +107,9 @@ describe('Anki HTML to card text on pathological fields (docs/decisions/034-impo
       '<div>',
       '</div>',
       '<img src=x>',
+      '<span class="c x">',
+      '</span>',
+      '<div class=w>',
       'b',
       '\u0000',
     ];

@@ -1,3 +1,4 @@
+import { cardClassNames } from '@turtle/shared/card-html';
 import { MARKDOWN_ALLOWED_PROTOCOLS } from '@turtle/shared/constants';
 import { Tokenizer } from 'htmlparser2';
 import { CardTextWriter } from './anki-html-writer';
@@ -7,8 +8,11 @@ import { CardTextWriter } from './anki-html-writer';
  * (packages/shared/src/card-html.ts, docs/security.md 7d.3). The import keeps that subset: bold, italic, underline,
  * strikethrough, sub- and superscripts, code, line breaks, lists, tables and links with the allowed protocols
  * (anki-html-writer.ts says how each is written), and Anki's formulas `\(…\)` and `\[…\]` as they are, which the card
- * face draws with KaTeX. Everything else goes: attributes (styles, classes, handlers), `<span>` and `<font>` (their
- * text kept), scripts and styles with their content. Media (docs/decisions/038-card-media.md): an `<img>` whose file
+ * face draws with KaTeX. Classes are kept in the card's own namespace (`class="cloze"` is `class="ak-cloze"`,
+ * card-html.ts; docs/decisions/047-anki-note-fields-and-styles.md), on an inline element, a link or a `<span>`, and
+ * for a block (`<div class=word>`) on a `<span>` around its content, as blocks are markdown lines. Everything else
+ * goes: other attributes (styles, handlers, ids), a `<span>` with no class and `<font>` (their text kept), scripts
+ * and styles with their content. Media (docs/decisions/038-card-media.md): an `<img>` whose file
  * the package holds as an image Turtle keeps becomes `<img src="/api/cards/media/<sha256>">` with its alt text, and a
  * `[sound:…]` (or `<audio src>`) whose file is a sound Turtle keeps becomes `<audio src="/api/cards/media/<sha256>">`,
  * which the card face draws as a play control; any other media is left out (an image leaves its alt text), saying so
@@ -41,6 +45,10 @@ const TABLE_PARTS: Record<string, string> = {
 };
 /** The attributes read: a link's address, an image's alt text and file, a sound's file, an ordered list's start. */
 const WANTED: Record<string, readonly string[]> = { a: ['href'], img: ['alt', 'src'], audio: ['src'], ol: ['start'] };
+/** And the classes of these (blocks put theirs on a `<span>` inside them). */
+const CLASSED = new Set(['span', 'a', 'p', ...Object.keys(INLINE), ...BLOCKS]);
+const wants = (tag: string, attribute: string) =>
+  WANTED[tag]?.includes(attribute) || (attribute === 'class' && CLASSED.has(tag));
 
 /** A package's media file, as the import keeps it: its address on our origin and whether it is an image or a sound. */
 export type MediaLookup = (name: string) => { url: string; kind: 'image' | 'audio' } | undefined;
@@ -107,17 +115,39 @@ export function fromAnkiHtml(
   let attribute = '';
   let value: string[] = [];
   let wanted: Record<string, string> = {};
+  /** For each open `<span>` and block, whether it opened a `<span>` of ours (its classes), innermost last. */
+  const spans: boolean[] = [];
+  const classes = () => (wanted.class === undefined ? '' : cardClassNames(wanted.class));
+  const classAttribute = () => {
+    const names = classes();
+    return names ? ` class="${names}"` : '';
+  };
+  /** A span of ours for the element's classes, if it has any (and the writer has room for it). */
+  const openSpan = () => {
+    const names = classes();
+    spans.push(names !== '' && spans.length < 64);
+    // Written with what it holds: a block of nothing (or of media left out) leaves no empty span.
+    if (spans[spans.length - 1]) writer.open('span', `<span class="${names}">`, true);
+  };
+  const closeSpan = () => {
+    if (spans.pop()) writer.close('span');
+  };
   const flush = () => {
     if (text.length) writer.text(text.join(''));
     text = [];
   };
   const open = (name: string) => {
-    if (name in INLINE) writer.open(INLINE[name]!, `<${INLINE[name]}>`);
+    if (name in INLINE) writer.open(INLINE[name]!, `<${INLINE[name]}${classAttribute()}>`);
+    else if (name === 'span') openSpan();
     else if (name === 'br') writer.lineBreak();
-    else if (name === 'p' || name === 'hr') writer.paragraph();
-    else if (BLOCKS.has(name)) {
+    else if (name === 'hr') writer.paragraph();
+    else if (name === 'p') {
+      writer.paragraph();
+      openSpan();
+    } else if (BLOCKS.has(name)) {
       writer.block();
       if (name === 'li') writer.item();
+      openSpan();
     } else if (name === 'ul' || name === 'ol') {
       const start = Number(wanted.start);
       writer.openList(name === 'ol', Number.isInteger(start) && start >= 0 && start < 1e9 ? start : 1);
@@ -125,7 +155,7 @@ export function fromAnkiHtml(
     else if (name in TABLE_PARTS) writer.tablePart(`<${TABLE_PARTS[name]}>`);
     else if (name === 'a') {
       const href = wanted.href === undefined ? null : allowedHref(wanted.href);
-      if (href !== null) writer.open('a', `<a href="${escapeAttribute(href)}">`);
+      if (href !== null) writer.open('a', `<a href="${escapeAttribute(href)}"${classAttribute()}>`);
     } else if (MEDIA.has(name)) {
       const file = wanted.src === undefined ? undefined : lookup(wanted.src);
       if (file && file.kind === (name === 'img' ? 'image' : 'audio')) {
@@ -141,9 +171,14 @@ export function fromAnkiHtml(
   const close = (name: string) => {
     if (name in INLINE) writer.close(INLINE[name]!);
     else if (name === 'a') writer.close('a');
-    else if (name === 'p') writer.paragraph();
-    else if (BLOCKS.has(name)) writer.block();
-    else if (name === 'ul' || name === 'ol') writer.closeList();
+    else if (name === 'span') closeSpan();
+    else if (name === 'p') {
+      closeSpan();
+      writer.paragraph();
+    } else if (BLOCKS.has(name)) {
+      closeSpan();
+      writer.block();
+    } else if (name === 'ul' || name === 'ol') writer.closeList();
     else if (name === 'table') writer.closeTable();
     else if (name in TABLE_PARTS) writer.tablePart(`</${TABLE_PARTS[name]}>`);
   };
@@ -180,13 +215,13 @@ export function fromAnkiHtml(
         value = [];
       },
       onattribdata: (start, end) => {
-        if (WANTED[tag]?.includes(attribute)) value.push(html.slice(start, end));
+        if (wants(tag, attribute)) value.push(html.slice(start, end));
       },
       onattribentity: (codepoint) => {
-        if (WANTED[tag]?.includes(attribute)) value.push(String.fromCodePoint(codepoint));
+        if (wants(tag, attribute)) value.push(String.fromCodePoint(codepoint));
       },
       onattribend: () => {
-        if (WANTED[tag]?.includes(attribute) && wanted[attribute] === undefined) wanted[attribute] = value.join('');
+        if (wants(tag, attribute) && wanted[attribute] === undefined) wanted[attribute] = value.join('');
         value = [];
       },
       oncdata: () => {},

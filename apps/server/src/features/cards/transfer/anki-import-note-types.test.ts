@@ -97,8 +97,16 @@ describe('keepNote', () => {
     });
     const kept = keepNote(cloze, ['{{c2::uno}} {{c3::dos}}', 'Libro'], () => undefined);
     expect('sides' in kept && kept.sides).toEqual([
-      { ordinal: 2, question: '[...] dos', answer: '<b>uno</b> dos<br>\nLibro' },
-      { ordinal: 3, question: 'uno [...]', answer: 'uno <b>dos</b><br>\nLibro' },
+      {
+        ordinal: 2,
+        question: '<span class="ak-cloze">[...]</span> dos',
+        answer: '<span class="ak-cloze"><b>uno</b></span> dos<br>\nLibro',
+      },
+      {
+        ordinal: 3,
+        question: 'uno <span class="ak-cloze">[...]</span>',
+        answer: 'uno <span class="ak-cloze"><b>dos</b></span><br>\nLibro',
+      },
     ]);
   });
 
