@@ -14,7 +14,7 @@ import { waitFor } from './support/conversations';
 
 /**
  * docs/decisions/051-transcribing-own-lessons.md: an audio file alone becomes a lesson, transcribed in the background by
- * the configured OpenAI-compatible speech-to-text, two minutes of an MP3 at a time with the progress on its card. A
+ * the configured OpenAI-compatible speech-to-text, two minutes of an MP3 or an Ogg at a time with the progress on its card. A
  * service that fails, answers HTML or is too slow leaves no lesson, no charge and no file; another person's job is 404;
  * a job can be cancelled; without a service the way in is refused.
  */
@@ -107,6 +107,39 @@ describe('a lesson from audio alone', () => {
     const audio = await fetch(`${server.url}${lesson.audioFile}`, { headers: { cookie: `sid=${cookie}` } });
     expect(audio.status).toBe(200);
     expect(Buffer.from(await audio.arrayBuffer()).equals(episode)).toBe(true);
+  });
+
+  it('cuts an Ogg Opus recording into pieces too, its card moving on between them', async () => {
+    const { cookie } = await person();
+    const release = gate();
+    const before = stt.requests.length;
+    const card = cardOf(await makeAudioLesson(server, cookie, await podcastAudio('ogg', 300)));
+    await waitFor(
+      async () => stt.requests.length - before,
+      (asked) => asked >= 1,
+    );
+    release();
+    const halfway = gate();
+    await waitFor(
+      async () => stt.requests.length - before,
+      (asked) => asked >= 2,
+    );
+    const running = await waitForCard(server, cookie, card.id, (it) => (it?.progress?.done ?? 0) > 0);
+    expect(running?.status).toBe('running');
+    // Cut at the first page after two minutes (ffmpeg writes a page a second).
+    expect(running!.progress!.done).toBeGreaterThanOrEqual(120_000);
+    expect(running!.progress!.done).toBeLessThan(122_000);
+    expect(jobProgressText(running!)).toMatch(/^Transcribing 2:0[01] of 5:00$/);
+    halfway();
+    const ready = await waitForCard(server, cookie, card.id, settled);
+    expect(ready?.status, JSON.stringify(ready)).toBe('ready');
+    const sent = stt.requests.slice(before);
+    expect(sent.map((request) => [request.fileName, Math.round(request.seconds / 10)])).toEqual([
+      ['audio.ogg', 12],
+      ['audio.ogg', 12],
+      ['audio.ogg', 6],
+    ]);
+    expect(Math.abs(sent.reduce((total, request) => total + request.seconds, 0) - 300)).toBeLessThan(0.1);
   });
 
   for (const [mode, message] of [

@@ -10,7 +10,8 @@ import { podcastAudio } from './support/podcast-audio';
 
 /**
  * docs/decisions/051-transcribing-own-lessons.md: an MP3 is cut between frames and a WAV at whole samples into pieces of
- * two minutes, each a file of its own kind whose length is its piece's; other kinds go whole.
+ * two minutes, each a file of its own kind whose length is its piece's; an M4A goes whole (Ogg and WebM:
+ * transcription-pieces-ogg-webm.test.ts).
  */
 
 let dir: string;
