@@ -52,12 +52,22 @@ export interface ImportPreview {
   /** Cards the import would add (a reversed row is two, a cloze row one per number). */
   cards: number;
   allowance: CardAllowance;
+  /**
+   * Rows of an export's kept Anki notes (its `note type` and `field N` columns) that become notes of the person's
+   * note type of that name, with their cards (docs/decisions/047-anki-note-fields-and-styles.md).
+   */
+  keptNoteTypeNotes: number;
+  /** Rows naming a note type the person does not have (or fields that make no card of it): basic notes instead. */
+  unknownNoteTypeNotes: number;
 }
 
 export interface ImportResponse {
   imported: number;
   cards: number;
   allowance: CardAllowance;
+  /** As in `ImportPreview`: notes of the person's note types, and rows that named one they do not have. */
+  keptNoteTypeNotes: number;
+  unknownNoteTypeNotes: number;
 }
 
 export const ExportQuerySchema = z.object({

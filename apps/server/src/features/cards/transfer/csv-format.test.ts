@@ -47,6 +47,12 @@ describe('CSV export', () => {
       { front: 'Q', back: 'A', deck: 'D', tags: '', type: 'basic' },
       { front: 'own', back: 'note', deck: 'D', tags: '', type: 'basic' },
     ]);
+    // Each kept note's note type and fields, unguarded, up to its last field with text.
+    expect(rows.map((row) => row.noteType)).toEqual([
+      { name: 'Vocab', fields: ['perro', 'dog', '=ladra'] },
+      { name: 'Two', fields: ['Q', 'A'] },
+      undefined,
+    ]);
   });
   it('writes the five columns only when no note has a note type', () => {
     expect(toCsv([{ kind: 'basic', front: 'Q', back: 'A', deck: 'D', tags: [], fields: null }])).toBe(

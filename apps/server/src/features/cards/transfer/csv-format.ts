@@ -23,7 +23,7 @@ const EXTRA_COLUMN = /^(note type|field [1-9][0-9]{0,2})$/;
  * The cards as CSV (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheets read accents), a row per note: front, back,
  * deck, tags, type. When notes of kept Anki note types are among them, each row also has `note type` and `field 1`
  * to `field N` (N the most fields any of them has; empty for Turtle's own notes), so every field of every note is in
- * the file; the import reads the five and passes over these. Every cell goes through `guardCell`, so a spreadsheet
+ * the file; the import makes such a row a note of the person's note type of that name (csv-import-note-types.ts). Every cell goes through `guardCell`, so a spreadsheet
  * shows formula-looking text as text instead of running it (OWASP "CSV injection"); the import's `unguardCell`
  * takes the guard off again, exactly.
  */
@@ -73,7 +73,14 @@ export interface ParsedCsvRow {
   /** 1-based, as a spreadsheet numbers it. */
   row: number;
   cells: Partial<Record<CsvColumn, string>>;
+  /**
+   * An export's kept note (docs/decisions/047-anki-note-fields-and-styles.md): the `note type` cell and the `field N`
+   * cells in order, up to the last one with text.
+   */
+  noteType?: { name: string; fields: string[] };
 }
+
+const FIELD_COLUMN = /^field ([1-9][0-9]{0,2})$/;
 
 export interface ParsedCsv {
   rows: ParsedCsvRow[];
@@ -111,7 +118,9 @@ export function parseCardsCsv(text: string): ParsedCsv {
     brokenRows.add(error.row);
     errors.push({ row: error.row + 1, message: `Row ${error.row + 1}: ${parseErrorMessage(error.code)}` });
   }
-  // A header may also name an export's note type and field columns, which are passed over (decision 049).
+  // A header may also name an export's note type and field columns: a row's kept note (decision 047).
+  let noteTypeAt = -1;
+  const fieldAt: number[] = [];
   let columns: (CsvColumn | null)[] = [...CSV_COLUMNS];
   let names: string[] = [...CSV_COLUMNS];
   let first = 0;
@@ -129,6 +138,11 @@ export function parseCardsCsv(text: string): ParsedCsv {
     }
     names = head;
     columns = head.map((name) => ((CSV_COLUMNS as readonly string[]).includes(name) ? (name as CsvColumn) : null));
+    noteTypeAt = head.indexOf(NOTE_TYPE_COLUMN);
+    head.forEach((name, position) => {
+      const field = FIELD_COLUMN.exec(name);
+      if (field) fieldAt[Number(field[1]) - 1] = position;
+    });
   }
   const rows: ParsedCsvRow[] = [];
   for (let index = first; index < result.data.length; index += 1) {
@@ -145,7 +159,14 @@ export function parseCardsCsv(text: string): ParsedCsv {
     columns.forEach((column, position) => {
       if (column) named[column] = unguardCell(cells[position] ?? '');
     });
-    rows.push({ row: index + 1, cells: named });
+    const noteType = noteTypeAt === -1 ? '' : unguardCell(cells[noteTypeAt] ?? '').trim();
+    if (noteType) {
+      const fields = Array.from({ length: fieldAt.length }, (_, at) =>
+        fieldAt[at] === undefined ? '' : unguardCell(cells[fieldAt[at]!] ?? ''),
+      );
+      while (fields.length && !fields[fields.length - 1]!.trim()) fields.pop();
+      rows.push({ row: index + 1, cells: named, noteType: { name: noteType, fields } });
+    } else rows.push({ row: index + 1, cells: named });
   }
   errors.sort((a, b) => a.row - b.row);
   return { rows, errors };

@@ -5,12 +5,19 @@ import {
   type ImportRow,
   type ImportRowError,
 } from '@turtle/shared/cards-import';
+import type { CardNoteSide } from '@turtle/shared/cards-template';
 import { HttpError } from '../../../lib/http-error';
 import { kindOfRow, parseCardsCsv } from './csv-format';
 
 export interface ImportPlan {
   totalRows: number;
-  rows: (ImportRow & { content: CardContent })[];
+  rows: (ImportRow & {
+    content: CardContent;
+    /** The row's kept note, as the file names it (csv-import-note-types.ts resolves it). */
+    noteType?: { name: string; fields: string[] };
+    /** Resolved: a note of the person's note type, its fields and the sides of its cards. */
+    kept?: { id: string; fields: string[]; sides: CardNoteSide[] };
+  })[];
   errors: ImportRowError[];
   /** Decks to make, by the name the file gives (first spelling wins). */
   newDecks: string[];
@@ -38,7 +45,7 @@ export function planImport(csv: string, context: ImportContext): ImportPlan {
   const rows: ImportPlan['rows'] = [];
   const newDecks = new Map<string, string>();
   let cards = 0;
-  for (const { row, cells } of parsed.rows) {
+  for (const { row, cells, noteType } of parsed.rows) {
     const front = cells.front ?? '';
     const fail = (message: string) => errors.push({ row, message: `Row ${row}: ${message}` });
     const kind = kindOfRow(cells.type, front);
@@ -89,6 +96,7 @@ export function planImport(csv: string, context: ImportContext): ImportPlan {
       deck,
       tags: content.data.tags,
       content: content.data,
+      ...(noteType ? { noteType } : {}),
     });
   }
   errors.sort((a, b) => a.row - b.row);

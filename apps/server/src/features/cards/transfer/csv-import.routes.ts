@@ -16,22 +16,30 @@ import { readAllowance, reserveCards } from '../decks/card-limit';
 import { insertCardNotes } from '../decks/card-notes.repository';
 import { findOrCreateDeck, listOwnDecks, requireOwnDeck } from '../decks/decks.repository';
 import { planImport, type ImportPlan } from './csv-import-plan';
+import { resolveCsvNoteTypes } from './csv-import-note-types';
 import { IMPORT_RATE_LIMIT } from './import-rate-limit';
 
 /** The JSON body carries the CSV as a string: escaping can double its size. */
 const IMPORT_BODY_LIMIT = 2 * CARD_IMPORT_MAX_BYTES + 64 * 1024;
 
-async function checkAndPlan(db: DbOrTx, userId: string, body: ImportBody): Promise<ImportPlan> {
+type CheckedPlan = ImportPlan & { keptNoteTypeNotes: number; unknownNoteTypeNotes: number };
+
+async function checkAndPlan(db: DbOrTx, userId: string, body: ImportBody): Promise<CheckedPlan> {
   if (Buffer.byteLength(body.csv, 'utf8') > CARD_IMPORT_MAX_BYTES) {
     throw new HttpError(413, 'payloadTooLarge', IMPORT_TOO_LARGE_MESSAGE);
   }
   const defaultDeck = body.deckId ? await requireOwnDeck(db, userId, body.deckId) : undefined;
   const decks = await listOwnDecks(db, userId);
-  return planImport(body.csv, {
+  const plan = planImport(body.csv, {
     decksByName: new Map(decks.map((deck) => [deck.name.toLowerCase(), deck])),
     defaultDeck,
     createMissingDecks: body.createMissingDecks,
   });
+  // Rows of an export's kept notes become notes of the person's note types (decision 047); not when any row fails.
+  const counts = plan.errors.length
+    ? { keptNoteTypeNotes: 0, unknownNoteTypeNotes: 0 }
+    : await resolveCsvNoteTypes(db, userId, plan);
+  return { ...plan, ...counts };
 }
 
 /** CSV import: a preview of the rows, then every row or none (docs/decisions/012-flashcards.md). */
@@ -44,11 +52,15 @@ export function csvImportRoutes(app: FastifyInstance, { db }: CardsOptions): voi
     const plan = await checkAndPlan(db, user.id, body);
     return {
       totalRows: plan.totalRows,
-      rows: plan.rows.slice(0, CARD_IMPORT_PREVIEW_ROWS).map(({ content: _content, ...row }) => row),
+      rows: plan.rows
+        .slice(0, CARD_IMPORT_PREVIEW_ROWS)
+        .map(({ content: _content, noteType: _noteType, kept: _kept, ...row }) => row),
       errors: plan.errors,
       newDecks: plan.newDecks,
       cards: plan.cards,
       allowance: await readAllowance(db, user),
+      keptNoteTypeNotes: plan.keptNoteTypeNotes,
+      unknownNoteTypeNotes: plan.unknownNoteTypeNotes,
     };
   });
 
@@ -78,11 +90,17 @@ export function csvImportRoutes(app: FastifyInstance, { db }: CardsOptions): voi
           tx,
           user.id,
           deck.id,
-          rows.map((row) => ({ content: row.content, source: null })),
+          rows.map((row) => ({ content: row.content, source: null, ...(row.kept ? { noteType: row.kept } : {}) })),
           now,
         );
       }
-      return { imported: plan.rows.length, cards: plan.cards, allowance: after };
+      return {
+        imported: plan.rows.length,
+        cards: plan.cards,
+        allowance: after,
+        keptNoteTypeNotes: plan.keptNoteTypeNotes,
+        unknownNoteTypeNotes: plan.unknownNoteTypeNotes,
+      };
     });
   });
 }

@@ -9,6 +9,7 @@ import { cardTransferEndpoints } from '@turtle/shared/endpoints/cards/transfer';
 import { ApiError } from '../../../../lib/api-client';
 import { queryClient } from '../../../../lib/query/query-client';
 import { fakeApi } from '../../../../test/fake-api';
+import { useToastQueue } from '../../../../lib/toast';
 import { ImportScreen } from './import-screen';
 
 const server = fakeApi();
@@ -26,6 +27,8 @@ const preview = (cards: number): ImportPreview => ({
   newDecks: [],
   cards,
   allowance,
+  keptNoteTypeNotes: 0,
+  unknownNoteTypeNotes: 0,
 });
 const deferred = <T,>() => {
   let resolve!: (value: T) => void;
@@ -88,5 +91,29 @@ describe('CSV import', () => {
     expect(await screen.findByText('The file has no rows.')).toBeTruthy();
     expect(screen.queryByText(IMPORT_TOO_LARGE_MESSAGE)).toBeNull();
     expect(summary()).toBeNull();
+  });
+
+  it('says how many rows named an Anki note type the person does not have and came in as basic cards (decision 047)', async () => {
+    previewCsv.mockResolvedValue({
+      ...preview(2),
+      rows: [{ row: 1, kind: 'basic', front: 'Q', back: 'A', deck: 'Latin', tags: [] }],
+    });
+    useToastQueue.setState({ enabled: false, queue: [] });
+    server.of(cardTransferEndpoints.importCsv).mockResolvedValue({
+      imported: 2,
+      cards: 2,
+      allowance,
+      keptNoteTypeNotes: 0,
+      unknownNoteTypeNotes: 1,
+    });
+    open();
+    await screen.findByRole('option', { name: 'Latin' });
+    await chooseFile(new File(['front,back\nQ,A'], 'latin.csv', { type: 'text/csv' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 2 cards' }));
+    await waitFor(() =>
+      expect(useToastQueue.getState().queue.map((toast) => toast.message)).toContain(
+        'Imported 2 cards. 1 row names an Anki note type you do not have (or fields it cannot show), so it came in as a basic card from its front and back.',
+      ),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE } from '@turtle/shared/cards-import';
+import { CARD_IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportResponse } from '@turtle/shared/cards-import';
 import { Button, buttonClass } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { refuseInput, useServerMutation } from '../../../../lib/query/use-server-mutation';
@@ -13,6 +13,20 @@ import { ApkgImportScreen } from './apkg-import-screen';
 import { CardMeter } from '../../shared/components/card-meter';
 import { CardRowsTable } from './card-rows-table';
 import { cardError, cardErrorFrom, CardErrorLine, type CardError } from '../../shared/components/card-error';
+
+/**
+ * What the import did; rows of an export's kept Anki notes whose note type the person does not have came in as basic
+ * cards, and the message says how many (docs/decisions/047-anki-note-fields-and-styles.md).
+ */
+function importedMessage(result: ImportResponse): string {
+  const done = `Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`;
+  const missing = result.unknownNoteTypeNotes;
+  if (!missing) return done;
+  if (missing === 1) {
+    return `${done} 1 row names an Anki note type you do not have (or fields it cannot show), so it came in as a basic card from its front and back.`;
+  }
+  return `${done} ${missing} rows name Anki note types you do not have (or fields they cannot show), so they came in as basic cards from their front and back.`;
+}
 
 /**
  * /cards/import: a CSV file; /cards/import?from=anki: an Anki package (one route, so the entry chunk's route table
@@ -41,7 +55,7 @@ function CsvImportScreen() {
     if (!file) return;
     const result = await importCards({ csv: file.text, deckId: deckId || undefined, createMissingDecks });
     cardsChanged();
-    toast(`Imported ${result.imported} ${result.imported === 1 ? 'card' : 'cards'}.`);
+    toast(importedMessage(result));
     await navigate('/cards');
   });
   const preview = file ? (previewing.data ?? null) : null;
