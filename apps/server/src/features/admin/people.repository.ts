@@ -44,8 +44,10 @@ export async function listPeople(
   db: DbOrTx,
   query: AdminPeopleQuery,
 ): Promise<{ people: AdminPerson[]; total: number }> {
+  // The email first: a search matching many people is mostly part of an address (a domain), and a row whose first
+  // test matches is not tested again (decision 037 "The heaviest users", its figures).
   const where: SQL | undefined = query.q
-    ? or(ilike(users.name, likePattern(query.q)), ilike(users.email, likePattern(query.q)))
+    ? or(ilike(users.email, likePattern(query.q)), ilike(users.name, likePattern(query.q)))
     : undefined;
   const total = where
     ? await db
