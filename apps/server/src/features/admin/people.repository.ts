@@ -45,7 +45,7 @@ export async function listPeople(
   query: AdminPeopleQuery,
 ): Promise<{ people: AdminPerson[]; total: number }> {
   // The email first: a search matching many people is mostly part of an address (a domain), and a row whose first
-  // test matches is not tested again (decision 037 "The heaviest users", its figures).
+  // test matches is not tested again (decision 037 "A search matching everyone").
   const where: SQL | undefined = query.q
     ? or(ilike(users.email, likePattern(query.q)), ilike(users.name, likePattern(query.q)))
     : undefined;
