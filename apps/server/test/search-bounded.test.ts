@@ -101,3 +101,43 @@ describe('ranking bounded to each word’s candidates', () => {
     expect(question).toBeLessThanOrEqual(CANDIDATES_PER_WORD + 1);
   });
 });
+
+interface BufferNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+  Plans?: BufferNode[];
+}
+
+// docs/decisions/048-semantic-search.md, "GIN's pending list": a word's scan of the full-text index reads the index,
+// not a list of every recent write's words (PGlite never vacuums it away). Pages counted, no timing.
+describe('the full-text index without a pending list', () => {
+  it('reads a few pages of the index for a word, however many passages were just written', async () => {
+    const db = server.database.db;
+    const user = await createUser(db, { name: 'Prolific' });
+    const sources = Array.from({ length: 300 }, (_, i) => ({
+      sourceId: randomUUID(),
+      title: `Entry ${i}`,
+      text: Array.from({ length: 40 }, (_, j) => `word${(i * 37 + j * 101) % 5000}x`).join(' '),
+    }));
+    await indexSources(db, user.id, 'note', sources, Date.now());
+    // The index's scan, whichever plan the engine would rather choose for so few passages.
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain (analyze, buffers, format json) select count(*) from passages where search @@ plainto_tsquery('english', 'nowherefound')`,
+      );
+    });
+    const [row] = (plan as unknown as { rows: { 'QUERY PLAN': [{ Plan: BufferNode }] }[] }).rows;
+    const scans: BufferNode[] = [];
+    const find = (node: BufferNode) => {
+      if (node['Index Name'] === 'passages_search_idx') scans.push(node);
+      node.Plans?.forEach(find);
+    };
+    find(row!['QUERY PLAN'][0].Plan);
+    expect(scans).toHaveLength(1);
+    // The metapage and the path down the index's tree; with a pending list, every page of it besides (here dozens).
+    expect(scans[0]!['Shared Hit Blocks'] + scans[0]!['Shared Read Blocks']).toBeLessThanOrEqual(6);
+  });
+});
