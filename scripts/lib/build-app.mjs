@@ -79,6 +79,8 @@ async function buildServer() {
       'apkg-worker': path.join(SERVER, 'src/features/cards/transfer/apkg-worker.ts'),
       // The embedded voice's own program, run beside the server (docs/decisions/049-voicing-own-lessons.md).
       'espeak-child': path.join(SERVER, 'src/features/lessons/own/voicing/espeak-child.ts'),
+      // The lesson MP3's encoder thread, started beside the server for each lesson (decision 049).
+      'mp3-worker': path.join(SERVER, 'src/features/lessons/own/voicing/mp3-worker.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,

@@ -16,6 +16,10 @@ async function readAll(stream: Readable): Promise<Int16Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
+  // A piece's own buffer (over Node's 4 KB pool size) is read in place; a small one from the pool is copied out.
+  if (bytes.byteOffset % 2 === 0 && bytes.length % 2 === 0) {
+    return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
+  }
   return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
 }
 

@@ -157,6 +157,8 @@ async function runJob(options: RunnerOptions, owner: string, job: OwnLessonJobRo
       }
       job.pieces.push(pcm.samples.length);
     }
+    // All said: the voice (the embedded one's child, about 120 MB) is let go before the MP3 is encoded, not after.
+    engine.close();
     const transcript = timedTranscript(job, sampleRate!);
     await finishVoicedLesson(options, owner, job, sampleRate!, transcript);
   } catch (error) {

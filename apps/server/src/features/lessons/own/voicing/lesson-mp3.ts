@@ -1,6 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { Worker } from 'node:worker_threads';
+import type { Mp3WorkerData, Mp3WorkerInput, Mp3WorkerOutput } from './mp3-worker';
 
 /** Speech at this loudness (RMS of the voiced parts, in dBFS) is about what podcasts are mastered to. */
 const TARGET_RMS_DBFS = -18;
@@ -42,9 +41,29 @@ export class Loudness {
   }
 }
 
+/** The encoder thread's heap: room for lamejs's garbage to die young, and a bound on what it may keep. */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 64 };
+
+/**
+ * The encoder's file beside this one: the bundle's own entry once built; from source (tests, dev), the TypeScript file
+ * loaded through tsx's loader, which a worker does not inherit from its parent.
+ */
+function startEncoder(data: Mp3WorkerData): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const file = new URL(`./mp3-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  const options = { workerData: data, resourceLimits: WORKER_LIMITS };
+  return fromSource
+    ? new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`,
+        { ...options, eval: true },
+      )
+    : new Worker(file, options);
+}
+
 /**
  * The lesson's audio written as MP3 (docs/decisions/049-voicing-own-lessons.md): the sentences' samples in order, each
- * scaled by `gain`, encoded piece by piece (never the whole lesson in memory) to `file`.
+ * scaled by `gain`, encoded piece by piece (never the whole lesson in memory) to `file` by a thread of its own
+ * (mp3-worker.ts), one piece handed over at a time.
  */
 export async function writeMp3(
   file: string,
@@ -52,27 +71,32 @@ export async function writeMp3(
   gain: number,
   pieces: AsyncIterable<Int16Array>,
 ): Promise<number> {
-  const out = createWriteStream(file);
-  const encoder = new Mp3Encoder(1, sampleRate, KBPS);
-  let bytes = 0;
-  const write = async (chunk: Uint8Array) => {
-    if (chunk.length === 0) return;
-    bytes += chunk.length;
-    if (!out.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length))) await once(out, 'drain');
+  const worker = startEncoder({ file, sampleRate, gain, kbps: KBPS });
+  let answer: { resolve(message: Mp3WorkerOutput): void; reject(error: Error): void } | null = null;
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    answer?.reject(failure);
   };
+  worker.on('message', (message: Mp3WorkerOutput) => answer?.resolve(message));
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the MP3 encoder stopped (${code})`)));
+  const ask = (message: Mp3WorkerInput, transfer: ArrayBuffer[] = []) =>
+    new Promise<Mp3WorkerOutput>((resolve, reject) => {
+      if (failure) return reject(failure);
+      answer = { resolve, reject };
+      worker.postMessage(message, transfer);
+    });
   try {
     for await (const piece of pieces) {
-      const scaled = new Int16Array(piece.length);
-      for (let i = 0; i < piece.length; i += 1) {
-        scaled[i] = Math.max(-32768, Math.min(32767, Math.round(piece[i]! * gain)));
-      }
-      for (let at = 0; at < scaled.length; at += 1152 * 16)
-        await write(encoder.encodeBuffer(scaled.subarray(at, at + 1152 * 16)));
+      // Handed over, not copied: a piece that is not its buffer's whole (from Node's pool) is copied out first.
+      const own = piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength ? piece : piece.slice();
+      await ask({ type: 'piece', samples: own }, [own.buffer as ArrayBuffer]);
     }
-    await write(encoder.flush());
+    const done = await ask({ type: 'end' });
+    return done.type === 'done' ? done.bytes : 0;
   } finally {
-    out.end();
-    await once(out, 'close');
+    worker.removeAllListeners('exit');
+    await worker.terminate();
   }
-  return bytes;
 }
