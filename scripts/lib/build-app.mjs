@@ -91,7 +91,7 @@ async function buildServer() {
     external,
     logLevel: 'warning',
   });
-  await writeNewDatabase();
+  writeNewDatabase();
 }
 
 /**
@@ -102,16 +102,8 @@ async function buildServer() {
  */
 export const NEW_DATABASE = path.join(SERVER, 'dist/new-database.tar.gz');
 
-async function writeNewDatabase() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create();
-  const dump = await pglite.dumpDataDir('gzip');
-  await pglite.close();
-  fs.writeFileSync(NEW_DATABASE, Buffer.from(await dump.arrayBuffer()));
-  const { version } = JSON.parse(
-    fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
-  );
-  fs.writeFileSync(NEW_DATABASE.replace(/\.tar\.gz$/, '.json'), JSON.stringify({ pglite: version }) + '\n');
+function writeNewDatabase() {
+  run(process.execPath, [path.join(ROOT, 'scripts/lib/new-database.mjs'), NEW_DATABASE], ROOT);
 }
 
 const serverIsStale = () => isStale(SERVER_BUNDLE, SERVER_INPUTS) || isStale(NEW_DATABASE, SERVER_INPUTS);
