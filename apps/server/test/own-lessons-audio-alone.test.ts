@@ -49,6 +49,25 @@ async function filesOf(userId: string): Promise<string[]> {
   return (await readdir(path.join(server.config.files.dir, 'lessons', userId)).catch(() => [])).map(String);
 }
 
+/**
+ * Lets the first piece's answer go once the first piece is asked for, holds the second's, and reads the card between
+ * the two: the job's progress after one piece, and the release of the rest.
+ */
+async function betweenFirstTwoPieces(cookie: string, cardId: string, before: number, releaseFirst: () => void) {
+  await waitFor(
+    async () => stt.requests.length - before,
+    (asked) => asked >= 1,
+  );
+  releaseFirst();
+  const halfway = gate();
+  await waitFor(
+    async () => stt.requests.length - before,
+    (asked) => asked >= 2,
+  );
+  const running = await waitForCard(server, cookie, cardId, (it) => (it?.progress?.done ?? 0) > 0);
+  return { running, halfway };
+}
+
 function gate() {
   let open = () => {};
   stt.gate = new Promise<void>((resolve) => (open = resolve));
@@ -72,17 +91,7 @@ describe('a lesson from audio alone', () => {
     // The length probed from the file (ffmpeg's MP3 runs a few ms over the five minutes asked for).
     expect(Math.round(card.progress!.total / 1000)).toBe(300);
     // The first piece answered once the second is asked for: the card says two minutes of five.
-    await waitFor(
-      async () => stt.requests.length - before,
-      (asked) => asked >= 1,
-    );
-    release();
-    const halfway = gate();
-    await waitFor(
-      async () => stt.requests.length - before,
-      (asked) => asked >= 2,
-    );
-    const running = await waitForCard(server, cookie, card.id, (it) => (it?.progress?.done ?? 0) > 0);
+    const { running, halfway } = await betweenFirstTwoPieces(cookie, card.id, before, release);
     expect(running?.status).toBe('running');
     expect(Math.round(running!.progress!.done / 1000)).toBe(120);
     expect(jobProgressText(running!)).toBe('Transcribing 2:00 of 5:00');
@@ -114,17 +123,7 @@ describe('a lesson from audio alone', () => {
     const release = gate();
     const before = stt.requests.length;
     const card = cardOf(await makeAudioLesson(server, cookie, await podcastAudio('ogg', 300)));
-    await waitFor(
-      async () => stt.requests.length - before,
-      (asked) => asked >= 1,
-    );
-    release();
-    const halfway = gate();
-    await waitFor(
-      async () => stt.requests.length - before,
-      (asked) => asked >= 2,
-    );
-    const running = await waitForCard(server, cookie, card.id, (it) => (it?.progress?.done ?? 0) > 0);
+    const { running, halfway } = await betweenFirstTwoPieces(cookie, card.id, before, release);
     expect(running?.status).toBe('running');
     // Cut at the first page after two minutes (ffmpeg writes a page a second).
     expect(running!.progress!.done).toBeGreaterThanOrEqual(120_000);
