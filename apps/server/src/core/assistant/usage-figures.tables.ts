@@ -75,3 +75,31 @@ export const replyUsagePersonDays = pgTable(
     index('reply_usage_person_days_user_id_idx').on(table.userId, table.day),
   ],
 );
+
+/**
+ * The console's own periods of usage (the last 7, 30 and 90 UTC days, today included): the last day of the window each
+ * person's sums below are kept over (decision 037 "The heaviest users, kept by period"). The console moves it to today
+ * when it reads the period (`reply_usage_windows_roll`, a day at a time); the triggers add to a person's sums only the
+ * days inside it.
+ */
+export const replyUsageWindows = pgTable('reply_usage_windows', {
+  days: integer('days').primaryKey(),
+  through: date('through', { mode: 'string' }).notNull(),
+});
+
+/**
+ * Each person's replies and tokens over each window of `reply_usage_windows` (`reply_usage_person_days` summed over
+ * its days), kept by migration 0037's triggers: the heaviest users of a console period are the first ten of an index
+ * (hand-written in the migration: days, tokens most first, the id in byte order). A person without replies in the
+ * window has no row; a deleted person's rows go with their days.
+ */
+export const replyUsagePersonWindows = pgTable(
+  'reply_usage_person_windows',
+  {
+    days: integer('days').notNull(),
+    userId: text('user_id').notNull(),
+    replies: bigint('replies', { mode: 'number' }).notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.days, table.userId] })],
+);

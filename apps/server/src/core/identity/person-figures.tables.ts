@@ -54,3 +54,16 @@ export const peopleTotal = pgTable('people_total', {
   id: integer('id').primaryKey().default(1),
   people: bigint('people', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Each account's email and name in lower case, as `ilike` compares them (it lowers both sides in a UTF-8 database),
+ * kept by migration 0037's triggers on `users`: the people list counts a search's matches in these narrow rows, with
+ * `like` on what is already lowered, not `ilike` on every account's full row (decision 037 "A search, counted").
+ */
+export const peopleSearch = pgTable('people_search', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+});

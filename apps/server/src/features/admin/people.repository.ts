@@ -1,9 +1,9 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PEOPLE_PAGE_SIZE, type AdminPeopleQuery, type AdminPerson } from '@turtle/shared/admin';
 import type { DbOrTx } from '../../db/database';
 import { recordAudit } from '../../core/audit/audit.repository';
 import { identities, sessions, users } from '../../core/identity/identity.tables';
-import { peopleTotal, personFigures } from '../../core/identity/person-figures.tables';
+import { peopleSearch, peopleTotal, personFigures } from '../../core/identity/person-figures.tables';
 import { lockUser } from '../../core/identity/users.repository';
 import { monthStart, sortKeys } from './people-counts';
 
@@ -34,10 +34,24 @@ const personColumns = (month: string) => ({
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
+ * How many people a search matches, as the page's `ilike` finds them: `ilike` lowers both sides and compares them with
+ * `like` (a UTF-8 database), so the lowered copies kept in `people_search` give the same count from narrow rows, with
+ * no lowering of every account's email and name (decision 037 "A search, counted").
+ */
+async function countMatches(db: DbOrTx, q: string): Promise<number> {
+  const pattern = sql`lower(${likePattern(q)})`;
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(peopleSearch)
+    .where(or(like(peopleSearch.email, pattern), like(peopleSearch.name, pattern)));
+  return Number(row?.total ?? 0);
+}
+
+/**
  * One page of people, searched by name or email and sorted by any column; the content of their material is never
  * read. The page's ids are found first, through an index of the sorted column (`users`' own, or the figures kept for
  * each person: people-counts.ts), and only its 50 people are read in full. Without a search the total is the one kept
- * as accounts come and go (decision 037 "The people list at scale"). A page past the middle is read from the other
+ * as accounts come and go, and a search's matches are counted in the lowered copies (`countMatches`) (decision 037 "The people list at scale"). A page past the middle is read from the other
  * end, sorted the other way and turned round: skipping rows costs a row each, so no page skips more than half.
  */
 export async function listPeople(
@@ -49,12 +63,8 @@ export async function listPeople(
   const where: SQL | undefined = query.q
     ? or(ilike(users.email, likePattern(query.q)), ilike(users.name, likePattern(query.q)))
     : undefined;
-  const total = where
-    ? await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(users)
-        .where(where)
-        .then(([row]) => Number(row?.total ?? 0))
+  const total = query.q
+    ? await countMatches(db, query.q)
     : await db
         .select({ total: peopleTotal.people })
         .from(peopleTotal)

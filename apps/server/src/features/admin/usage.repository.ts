@@ -12,6 +12,7 @@ import {
   replyUsagePersonDays as personDays,
   replyUsageTotals,
 } from '../../core/assistant/usage-figures.tables';
+import { heaviestKept } from './heaviest-kept';
 
 const HEAVIEST = 10;
 const CANDIDATES = 200;
@@ -26,6 +27,8 @@ const heavierFirst = (a: Heavy, b: Heavy) =>
 
 /**
  * The ten people whose replies took the most tokens in the period, most first (decision 037 "The heaviest users").
+ * A console period ending today (7, 30 or 90 days) reads them from each person's sums kept over it (heaviest-kept.ts).
+ * Any other period:
  * People are taken by their tokens of all time (`person_figures.tokens`, kept from the days' sums), most first, and
  * only their own days of the period are added up: no one not yet taken can have more in the period than the last one
  * taken has of all time, so once ten have at least that the ten are exact. When the period holds much less than all
@@ -33,7 +36,7 @@ const heavierFirst = (a: Heavy, b: Heavy) =>
  * half the bound, every person's days of the period are added up, a row a person a day (`reply_usage_person_days`,
  * every model and plan of the day in one), never a row a person, day, model and plan.
  */
-async function heaviestOf(db: DbOrTx, sinceDay: string, candidates: number): Promise<(string | null)[]> {
+async function heaviestOf(db: DbOrTx, sinceDay: string, candidates: number, now: number): Promise<(string | null)[]> {
   const tokens = sql<number>`sum(${replyUsage.promptTokens} + ${replyUsage.completionTokens})`;
   const personTokens = sql<number>`sum(${personDays.tokens})`;
   const inPeriod = gte(personDays.day, sinceDay);
@@ -43,6 +46,14 @@ async function heaviestOf(db: DbOrTx, sinceDay: string, candidates: number): Pro
     .from(replyUsage)
     .where(and(isNull(replyUsage.userId), gte(replyUsage.day, sinceDay)));
   const goneRow: Heavy[] = gone?.tokens == null ? [] : [{ userId: null, tokens: Number(gone.tokens) }];
+  // The console's own periods: the ten read from the sums kept by person over the period.
+  const kept = await heaviestKept(db, sinceDay, now, HEAVIEST);
+  if (kept) {
+    return [...goneRow, ...kept]
+      .sort(heavierFirst)
+      .slice(0, HEAVIEST)
+      .map((row) => row.userId);
+  }
   const found: Heavy[] = [...goneRow];
   let after: { tokens: number; userId: string } | undefined;
   for (let round = 0; round < CANDIDATE_ROUNDS; round++) {
@@ -134,6 +145,8 @@ export async function usageSince(
   prices: Record<string, ModelPrice>,
   /** People taken a round for the heaviest users (fewer in tests, to reach every path). */
   candidates = CANDIDATES,
+  /** Today is the UTC day of `now`: a console period ending today reads the sums kept for it. */
+  now = Date.now(),
 ): Promise<Omit<AdminUsageResponse, 'since'>> {
   const sinceDay = new Date(since).toISOString().slice(0, 10);
   const recent = gte(replyUsage.day, sinceDay);
@@ -160,7 +173,7 @@ export async function usageSince(
       .from(replyUsageLastCounts)
       .where(gte(replyUsageLastCounts.day, sinceDay))
       .groupBy(replyUsageLastCounts.plan),
-    heaviestOf(db, sinceDay, candidates),
+    heaviestOf(db, sinceDay, candidates, now),
   ]);
   const heavyIds = heavy;
   const known = heavyIds.filter((id): id is string => id !== null);
