@@ -29,6 +29,7 @@ import { ReplyRegistry } from './core/assistant/reply-registry';
 import { DatabaseSlots } from './core/assistant/database-slots';
 import { LocalSlots } from './core/assistant/local-slots';
 import { DatabaseQuota, LocalQuota } from './core/assistant/reply-quota';
+import { ReplyUsageRecorder } from './core/assistant/reply-usage-recorder';
 import { chatSendRoutes } from './features/chat/chat-send.routes';
 import { chatStreamRoutes } from './features/chat/chat-stream.routes';
 import { conversationsRoutes } from './features/chat/conversations.routes';
@@ -141,6 +142,7 @@ export async function buildApp({
     replies: new ReplyRegistry(),
     slots: localQuota ? new LocalSlots(database.db, localQuota) : new DatabaseSlots(database.db),
     quota,
+    usage: new ReplyUsageRecorder(database.db, app.log),
     owner: instanceId(config.port),
   };
   // Streams this instance left behind when it last stopped (a crash) end now, stopped and not charged.
@@ -148,7 +150,7 @@ export async function buildApp({
   // Shutting down, open replies end with a last event (kept ones are saved) before the database closes.
   onShutdown(app, async () => {
     await assistantServices.replies.stopAll();
-    await quota.flush();
+    await Promise.all([quota.flush(), assistantServices.usage.flush()]);
   });
   chatStreamRoutes(app, assistantServices);
   chatSendRoutes(app, assistantServices);

@@ -8,7 +8,8 @@ import { allowReply, type ReplyAllowance } from './reply-checks';
 import { endingOf, isRefunded, lastEventOf, SAVE_FAILED_MESSAGE, type ReplyEnding } from './reply-ending';
 import type { ReplyQuota } from './reply-quota';
 import type { ReplyRegistry } from './reply-registry';
-import { recordReplyUsage, tokensOf, type ReplySource } from './reply-usage.repository';
+import { replyUsageEntry, tokensOf, type ReplySource } from './reply-usage.repository';
+import type { ReplyUsageRecorder } from './reply-usage-recorder';
 import type { StreamSlots } from './stream-slots';
 import { AssistantRun } from './run-assistant';
 import { SseWriter } from './sse';
@@ -21,6 +22,8 @@ export interface AssistantServices {
   replies: ReplyRegistry;
   slots: StreamSlots;
   quota: ReplyQuota;
+  /** The usage figures of ended replies, written behind. */
+  usage: ReplyUsageRecorder;
   /** This server instance, recorded on the stream slots it holds (see `instanceId`). */
   owner: string;
 }
@@ -129,14 +132,16 @@ async function answer(
       if (last) sse.send(last);
       sse.done();
     }
-    // After the stream's end, so the figures never hold up the reply; a failure to count is logged, not shown.
-    await recordReplyUsage(services.db, {
-      user,
-      model: plan.prompt.model,
-      source: plan.source,
-      ending,
-      tokens: tokensOf(run.usage, plan.prompt.messages, run.content),
-    }).catch((error: unknown) => request.log.error({ err: error }, 'could not record the reply usage'));
+    // After the stream's end and written behind, so the figures never hold up a reply.
+    services.usage.record(
+      replyUsageEntry({
+        user,
+        model: plan.prompt.model,
+        source: plan.source,
+        ending,
+        tokens: tokensOf(run.usage, plan.prompt.messages, run.content),
+      }),
+    );
     return { ending, content: run.content };
   } finally {
     res.off('close', onClose);

@@ -24,57 +24,87 @@ export function tokensOf(
   return { promptTokens: promptText, completionTokens: estimate(content), counted: false };
 }
 
-/**
- * One row per reply the upstream was asked for, whatever its end (decision 037 "Usage and cost"); never its text. Its
- * day's sums (`reply_usage_days`) change in the same transaction.
- */
-export async function recordReplyUsage(
-  db: DbOrTx,
-  entry: {
-    user: UserRow;
-    model: string;
-    source: ReplySource;
-    ending: ReplyEnding;
-    tokens: TokenUsage & { counted: boolean };
-  },
-): Promise<void> {
+/** What is kept of one reply for the usage figures, as it was when the reply ended. */
+export interface ReplyUsageEntry {
+  at: Date;
+  userId: string;
+  plan: number;
+  model: string;
+  source: ReplySource;
+  ending: ReplyEnding['kind'];
+  promptTokens: number;
+  completionTokens: number;
+  counted: boolean;
+}
+
+export function replyUsageEntry(entry: {
+  user: UserRow;
+  model: string;
+  source: ReplySource;
+  ending: ReplyEnding;
+  tokens: TokenUsage & { counted: boolean };
+}): ReplyUsageEntry {
   const at = new Date();
-  const plan = effectivePlan(entry.user);
-  const { promptTokens, completionTokens, counted } = entry.tokens;
-  await db.transaction(async (tx) => {
-    await tx.insert(replyUsage).values({
-      id: randomUUID(),
-      userId: entry.user.id,
+  return {
+    at,
+    userId: entry.user.id,
+    plan: effectivePlan(entry.user, at.getTime()),
+    model: entry.model,
+    source: entry.source,
+    ending: entry.ending.kind,
+    ...entry.tokens,
+  };
+}
+
+/**
+ * One row per reply the upstream was asked for, whatever its end (decision 037 "Usage and cost"); never its text. Their
+ * days' sums (`reply_usage_days`) change in the same transaction: one insert of the rows and one of the sums, however
+ * many replies (the assistant writes a burst's together, `reply-usage-recorder.ts`).
+ */
+export async function recordReplyUsages(db: DbOrTx, entries: ReplyUsageEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const days = new Map<string, typeof replyUsageDays.$inferInsert>();
+  for (const entry of entries) {
+    const day = entry.at.toISOString().slice(0, 10);
+    const key = JSON.stringify([day, entry.userId, entry.model, entry.plan]);
+    const sums = days.get(key) ?? {
+      day,
+      userId: entry.userId,
       model: entry.model,
-      source: entry.source,
-      plan,
-      promptTokens,
-      completionTokens,
-      counted,
-      ending: entry.ending.kind,
-      createdAt: at,
-    });
-    const estimated = counted ? 0 : 1;
+      plan: entry.plan,
+      replies: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      estimated: 0,
+    };
+    sums.replies += 1;
+    sums.promptTokens += entry.promptTokens;
+    sums.completionTokens += entry.completionTokens;
+    sums.estimated += entry.counted ? 0 : 1;
+    days.set(key, sums);
+  }
+  // The same order in every process, so two writes of the same days never wait on each other's rows in turn.
+  const dayRows = [...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(replyUsage)
+      .values(entries.map(({ at, ...entry }) => ({ ...entry, id: randomUUID(), createdAt: at })));
     await tx
       .insert(replyUsageDays)
-      .values({
-        day: at.toISOString().slice(0, 10),
-        userId: entry.user.id,
-        model: entry.model,
-        plan,
-        replies: 1,
-        promptTokens,
-        completionTokens,
-        estimated,
-      })
+      .values(dayRows)
       .onConflictDoUpdate({
         target: [replyUsageDays.day, replyUsageDays.userId, replyUsageDays.model, replyUsageDays.plan],
         set: {
-          replies: sql`${replyUsageDays.replies} + 1`,
-          promptTokens: sql`${replyUsageDays.promptTokens} + ${promptTokens}`,
-          completionTokens: sql`${replyUsageDays.completionTokens} + ${completionTokens}`,
-          estimated: sql`${replyUsageDays.estimated} + ${estimated}`,
+          replies: sql`${replyUsageDays.replies} + excluded.replies`,
+          promptTokens: sql`${replyUsageDays.promptTokens} + excluded.prompt_tokens`,
+          completionTokens: sql`${replyUsageDays.completionTokens} + excluded.completion_tokens`,
+          estimated: sql`${replyUsageDays.estimated} + excluded.estimated`,
         },
       });
   });
+}
+
+/** One reply's usage, written at once (tests, and the recorder's fallback one by one). */
+export async function recordReplyUsage(db: DbOrTx, entry: Parameters<typeof replyUsageEntry>[0]): Promise<void> {
+  await recordReplyUsages(db, [replyUsageEntry(entry)]);
 }
