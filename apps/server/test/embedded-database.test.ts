@@ -20,3 +20,20 @@ it('opens the embedded database on disk with a 32 MB buffer cache (PostgreSQL’
     await database.close();
   }
 });
+
+// docs/decisions/052-reply-usage-written-behind.md: PGlite has one session, which outlives a connection node-postgres
+// drops after a failed query; a new connection forgets the named statements of the one before, so the session must too.
+it('runs a prepared statement again after a failed query made node-postgres open a new connection', async () => {
+  const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  try {
+    const statement = database.db
+      .select({ one: sql<number>`1` })
+      .from(sql`(select 1) as t`)
+      .prepare('embedded_test_statement');
+    expect(await statement.execute()).toEqual([{ one: 1 }]);
+    await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow(/no_such_table/);
+    expect(await statement.execute()).toEqual([{ one: 1 }]);
+  } finally {
+    await database.close();
+  }
+});

@@ -54,6 +54,11 @@ async function openPglite(dataDir: string, copy: EmbeddedCopy): Promise<Database
     database: 'postgres',
     ssl: false,
     stream: () => new EmbeddedSocket(channel),
+    // node-postgres drops a connection whose query failed and opens another, but PGlite's one session goes on: it
+    // forgets the old connection's named statements, so the new one can prepare them again.
+    onConnect: async (client) => {
+      await client.query('deallocate all');
+    },
   });
   pool.on('error', () => {});
   const database = poolDatabase('pglite', pool, async () => {

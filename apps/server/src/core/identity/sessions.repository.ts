@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database';
 import { sessions, users } from './identity.tables';
 
 export async function insertSession(
@@ -11,14 +11,19 @@ export async function insertSession(
 
 export type SessionWithUser = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
 
-/** The sessions among `ids` that exist, each with its user, by session id. */
-export async function findSessionsWithUsers(db: DbOrTx, ids: string[]): Promise<Map<string, SessionWithUser>> {
-  const rows = await db
+/**
+ * The sessions among the ids asked for that exist, each with its user, by session id. It is the read before every
+ * signed-in request, so it is a prepared statement: each connection parses and plans it once, and drizzle builds it
+ * once. That halves the read (PGlite 1.1 to 0.6 ms, PostgreSQL 0.7 to 0.25 ms; decision 052).
+ */
+export function sessionsWithUsersReader(db: Db): (ids: string[]) => Promise<Map<string, SessionWithUser>> {
+  const statement = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(inArray(sessions.id, ids));
-  return new Map(rows.map((row) => [row.session.id, row]));
+    .where(sql`${sessions.id} = any(${sql.placeholder('ids')})`)
+    .prepare('sessions_with_users');
+  return async (ids) => new Map((await statement.execute({ ids })).map((row) => [row.session.id, row]));
 }
 
 export async function extendSession(db: DbOrTx, id: string, expiresAt: Date) {

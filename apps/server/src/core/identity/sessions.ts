@@ -11,8 +11,8 @@ import { hashSessionToken, newSessionToken } from './session-token';
 import {
   deleteSession,
   extendSession,
-  findSessionsWithUsers,
   insertSession,
+  sessionsWithUsersReader,
   setSessionVerifiedAt,
 } from './sessions.repository';
 
@@ -36,7 +36,7 @@ const EXTEND_AFTER_MS = DAY_MS;
 export function registerSessions(app: FastifyInstance, db: Db, secureCookies: boolean): void {
   app.decorateRequest('auth', null);
   // A burst of requests (200 people sending at once) reads its sessions in a few queries, not one each.
-  const sessionsById = new BatchWhileBusy((ids) => findSessionsWithUsers(db, ids));
+  const sessionsById = new BatchWhileBusy(sessionsWithUsersReader(db));
   const activeDays = new ActiveDayRecorder(db);
   app.addHook('preHandler', async (request, reply) => {
     // Pages and assets never need the user: no database query for them.
