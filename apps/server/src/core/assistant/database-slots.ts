@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { engineOf } from '../../db/engine';
 import { markRepliesStopped } from '../conversations/conversations.repository';
-import { activeStreams, dailyUsage } from './assistant.tables';
+import { activeStreams } from './assistant.tables';
 import { BUSY_RETRY_SECONDS, type Slot, type SlotClaim, type SlotTake, type StreamSlots } from './stream-slots';
 import { refundReply } from './usage.repository';
 
@@ -103,32 +104,43 @@ export class DatabaseSlots implements StreamSlots {
 
 /**
  * Inserts the slot and, only if it was free, counts one reply under the limit: one statement, so the first byte of a
- * reply waits for one commit, not two. 'busy' when the slot was held; else its token and whether the reply counted
- * (not at the limit: the caller then releases the slot).
+ * reply waits for one commit, not two; and a prepared one (each connection parses and plans it once), since every
+ * reply waits for it (decision 052). 'busy' when the slot was held; else its token and whether the reply counted (not
+ * at the limit: the caller then releases the slot).
  */
+const TAKE_SLOT_COUNTING_REPLY = {
+  name: 'take_stream_slot_counting_reply',
+  text: `
+    with slot as (
+      insert into active_streams (user_id, token, heartbeat_at, owner, message_id, day)
+      values ($1, $2, $3, $4, $5, $6)
+      on conflict do nothing
+      returning token
+    ), counted as (
+      insert into daily_usage (user_id, day, replies)
+      select $1, $6, 1 from slot where $7::integer > 0
+      on conflict (user_id, day) do update set replies = daily_usage.replies + 1
+        where daily_usage.replies < $7::integer
+      returning replies
+    )
+    select (select token from slot) as token, (select replies from counted) as replies`,
+};
+
 async function takeSlotCountingReply(
   db: Db,
   claim: SlotClaim,
   now: number,
 ): Promise<'busy' | { token: string; counted: boolean }> {
+  const pool = engineOf(db)?.pool;
+  if (!pool) throw new Error('Stream slots need a database opened by open-database.ts.');
   const token = randomBytes(16).toString('hex');
   const { userId, owner, day, replyLimit } = claim;
-  const result = await db.execute(sql`
-    with slot as (
-      insert into ${activeStreams} (user_id, token, heartbeat_at, owner, message_id, day)
-      values (${userId}, ${token}, ${now}, ${owner}, ${claim.messageId ?? null}, ${day})
-      on conflict do nothing
-      returning token
-    ), counted as (
-      insert into ${dailyUsage} (user_id, day, replies)
-      select ${userId}, ${day}, 1 from slot where ${replyLimit} > 0
-      on conflict (user_id, day) do update set replies = ${dailyUsage}.replies + 1
-        where ${dailyUsage}.replies < ${replyLimit}
-      returning replies
-    )
-    select (select token from slot) as token, (select replies from counted) as replies`);
-  // Both drivers answer `{ rows }` (node-postgres' QueryResult, PGlite's Results).
-  const [row] = (result as unknown as { rows: { token: string | null; replies: number | null }[] }).rows;
+  const values = [userId, token, now, owner, claim.messageId ?? null, day, replyLimit];
+  const result = await pool.query<{ token: string | null; replies: number | null }>({
+    ...TAKE_SLOT_COUNTING_REPLY,
+    values,
+  });
+  const [row] = result.rows;
   if (!row?.token) return 'busy';
   return { token: row.token, counted: row.replies !== null };
 }
