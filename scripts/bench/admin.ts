@@ -139,6 +139,7 @@ export async function benchAdmin(databaseUrl: string | undefined) {
         '/api/admin/people?sort=plan',
         `/api/admin/people?q=person4242`,
         `/api/admin/people?q=${p}.test&page=3`,
+        '/api/admin/usage?days=7',
         '/api/admin/usage?days=30',
         '/api/admin/usage?days=90',
         '/api/admin/business?days=30',

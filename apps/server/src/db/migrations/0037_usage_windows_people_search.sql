@@ -33,6 +33,18 @@ SELECT w."days", p."user_id", sum(p."replies"), sum(p."tokens")
 FROM "reply_usage_windows" w JOIN "reply_usage_person_days" p ON p."day" > w."through" - w."days" AND p."day" <= w."through"
 GROUP BY 1, 2;
 --> statement-breakpoint
+-- The rows left without replies by a change, by their keys (each through the primary key, whatever the statistics).
+CREATE FUNCTION "reply_usage_windows_drop"("p_days" integer[], "p_users" text[]) RETURNS void
+	LANGUAGE plpgsql
+	AS $$
+BEGIN
+	IF p_days IS NOT NULL THEN
+		DELETE FROM reply_usage_person_windows p USING unnest(p_days, p_users) AS k(days, user_id)
+		WHERE p.days = k.days AND p.user_id = k.user_id AND p.replies <= 0;
+	END IF;
+END
+$$;
+--> statement-breakpoint
 -- New days of a person: added to every window holding them, in the keys' order.
 CREATE FUNCTION "reply_usage_windows_added"() RETURNS trigger
 	LANGUAGE plpgsql
@@ -56,18 +68,24 @@ CREATE TRIGGER "reply_usage_windows_added" AFTER INSERT ON "reply_usage_person_d
 CREATE FUNCTION "reply_usage_windows_changed"() RETURNS trigger
 	LANGUAGE plpgsql
 	AS $$
+DECLARE
+	v_days integer[];
+	v_users text[];
 BEGIN
 	PERFORM pg_advisory_xact_lock_shared(hashtext('turtle:reply_usage_windows'));
-	INSERT INTO reply_usage_person_windows AS p (days, user_id, replies, tokens)
-	SELECT w.days, c.user_id, sum(c.replies), sum(c.tokens) FROM (
-		SELECT day, user_id, replies, tokens FROM new_rows
-		UNION ALL
-		SELECT day, user_id, -replies, -tokens FROM old_rows
-	) c JOIN reply_usage_windows w ON c.day > w.through - w.days AND c.day <= w.through
-	GROUP BY 1, 2 ORDER BY 1, 2
-	ON CONFLICT (days, user_id) DO UPDATE SET replies = p.replies + excluded.replies, tokens = p.tokens + excluded.tokens;
-	DELETE FROM reply_usage_person_windows p
-	WHERE p.replies <= 0 AND (p.days, p.user_id) IN (SELECT w.days, o.user_id FROM old_rows o CROSS JOIN reply_usage_windows w);
+	WITH changed AS (
+		INSERT INTO reply_usage_person_windows AS p (days, user_id, replies, tokens)
+		SELECT w.days, c.user_id, sum(c.replies), sum(c.tokens) FROM (
+			SELECT day, user_id, replies, tokens FROM new_rows
+			UNION ALL
+			SELECT day, user_id, -replies, -tokens FROM old_rows
+		) c JOIN reply_usage_windows w ON c.day > w.through - w.days AND c.day <= w.through
+		GROUP BY 1, 2 ORDER BY 1, 2
+		ON CONFLICT (days, user_id) DO UPDATE SET replies = p.replies + excluded.replies, tokens = p.tokens + excluded.tokens
+		RETURNING p.days, p.user_id, p.replies
+	)
+	SELECT array_agg(days), array_agg(user_id) INTO v_days, v_users FROM changed WHERE replies <= 0;
+	PERFORM reply_usage_windows_drop(v_days, v_users);
 	RETURN NULL;
 END
 $$;
@@ -79,17 +97,21 @@ CREATE TRIGGER "reply_usage_windows_changed" AFTER UPDATE ON "reply_usage_person
 CREATE FUNCTION "reply_usage_windows_removed"() RETURNS trigger
 	LANGUAGE plpgsql
 	AS $$
+DECLARE
+	v_days integer[];
+	v_users text[];
 BEGIN
 	PERFORM pg_advisory_xact_lock_shared(hashtext('turtle:reply_usage_windows'));
-	UPDATE reply_usage_person_windows p SET replies = p.replies - o.replies, tokens = p.tokens - o.tokens
-	FROM (
-		SELECT w.days, r.user_id, sum(r.replies) AS replies, sum(r.tokens) AS tokens
+	WITH changed AS (
+		INSERT INTO reply_usage_person_windows AS p (days, user_id, replies, tokens)
+		SELECT w.days, r.user_id, -sum(r.replies), -sum(r.tokens)
 		FROM old_rows r JOIN reply_usage_windows w ON r.day > w.through - w.days AND r.day <= w.through
-		GROUP BY 1, 2
-	) o
-	WHERE p.days = o.days AND p.user_id = o.user_id;
-	DELETE FROM reply_usage_person_windows p
-	WHERE p.replies <= 0 AND (p.days, p.user_id) IN (SELECT w.days, o.user_id FROM old_rows o CROSS JOIN reply_usage_windows w);
+		GROUP BY 1, 2 ORDER BY 1, 2
+		ON CONFLICT (days, user_id) DO UPDATE SET replies = p.replies + excluded.replies, tokens = p.tokens + excluded.tokens
+		RETURNING p.days, p.user_id, p.replies
+	)
+	SELECT array_agg(days), array_agg(user_id) INTO v_days, v_users FROM changed WHERE replies <= 0;
+	PERFORM reply_usage_windows_drop(v_days, v_users);
 	RETURN NULL;
 END
 $$;
@@ -167,3 +189,6 @@ $$;
 CREATE TRIGGER "people_search_changed" AFTER UPDATE OF "email", "name" ON "users"
 	FOR EACH ROW WHEN (OLD.email IS DISTINCT FROM NEW.email OR OLD.name IS DISTINCT FROM NEW.name)
 	EXECUTE FUNCTION people_search_changed();
+--> statement-breakpoint
+-- The embedded database never analyzes by itself: the new tables get their statistics now.
+ANALYZE "reply_usage_windows", "reply_usage_person_windows", "people_search";
