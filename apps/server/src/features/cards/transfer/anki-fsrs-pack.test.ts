@@ -5,7 +5,8 @@ import { DEFAULT_CARD_SETTINGS } from '../settings.repository';
 import { ankiCardColumns, ankiRevlogRows, collectionCreation, deckOptions } from './anki-export-fsrs';
 import type { ApkgCardHistory } from './anki-export-history';
 import { ankiCardState } from './anki-import-state';
-import { packCard, replayHistory } from './apkg-replay';
+import { logText } from './apkg-log-bytes';
+import { packCard, replayHistory, type PackedHistory } from './apkg-replay';
 
 /** docs/decisions/040-anki-fsrs-state.md: which state an imported card takes, and the columns an export writes. */
 const DAY = 86_400_000;
@@ -18,7 +19,7 @@ const log = [
   { at: T, cardId: 1, ease: 3, type: 1, timeMs: 3000 },
 ];
 type Row = [number, number, number, number, number, number, number, number, number];
-const rows = (packed: { logs: string }) => JSON.parse(packed.logs) as Row[];
+const rows = (packed: PackedHistory) => JSON.parse(logText(packed)) as Row[];
 
 describe('the state an imported card takes', () => {
   it('is Anki’s with its memory state, the log replayed only for its rows, the last one ending at the card', () => {

@@ -58,13 +58,11 @@ export async function balanceImport(
     if (interval === history.balance.fuzzed) return;
     const dueAt = history.balance.at + interval * DAY_MS;
     history.memory = { ...history.memory, due: dueAt, scheduledDays: interval };
-    // The log's last row ends where the card is (undo puts back what it says). Only that row is read again: a row
-    // holds numbers and `previous`, an array of numbers, so `],[` is found only between rows (`]],[`).
-    const cut = history.logs.lastIndexOf('],[');
-    const start = cut < 0 ? 1 : cut + 2;
-    const row = JSON.parse(history.logs.slice(start, -1)) as unknown[];
+    // The log's last row ends where the card is (undo puts back what it says); the worker hands it over as text of
+    // its own (`PackedHistory.last`) for this.
+    const row = JSON.parse(history.last) as unknown[];
     row[DUE_AFTER] = dueAt;
     row[SCHEDULED_DAYS] = interval;
-    history.logs = `${history.logs.slice(0, start)}${JSON.stringify(row)}]`;
+    history.last = JSON.stringify(row);
   });
 }

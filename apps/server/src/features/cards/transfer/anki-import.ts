@@ -7,6 +7,7 @@ import { insertCardNotes, type NewCardNote } from '../decks/card-notes.repositor
 import { findOrCreateDeck } from '../decks/decks.repository';
 import type { AnkiNoteTypeDefinition } from '@turtle/shared/cards-template';
 import { keepNoteTypes } from './anki-note-types.repository';
+import { NO_BYTES } from './apkg-log-bytes';
 import { LOG_COLUMNS, MEMORY_KEYS, type PackedHistory, type PackedNote } from './apkg-replay';
 
 /** The Free plan's limit against a whole package, said in the package's terms before anything is written. */
@@ -26,8 +27,34 @@ export async function checkPackageFits(tx: Tx, user: { id: string; plan: number;
 /** Reviews per insert: about 1.5 MB of JSON. */
 const LOGS_PER_INSERT = 5_000;
 
+/**
+ * The insert's JSON as bytes (`[{"n": note id, "o": ordinal, "l": [rows…]}, …]`), the rows copied from the worker's
+ * buffers as they are: no string per review on the server's thread (docs/decisions/034-import-budget.md).
+ */
+function logsJson(cards: { noteId: string; history: PackedHistory }[]): Buffer {
+  const heads = cards.map(
+    (card, index) => `${index ? ',' : '['}{"n":${JSON.stringify(card.noteId)},"o":${card.history.ordinal},"l":[`,
+  );
+  const tails = cards.map((card) => `${card.history.earlier.length ? ',' : ''}${card.history.last}]}`);
+  let size = 1;
+  cards.forEach((card, index) => {
+    size += Buffer.byteLength(heads[index]!) + card.history.earlier.length + Buffer.byteLength(tails[index]!);
+  });
+  const json = Buffer.allocUnsafe(size);
+  let at = 0;
+  cards.forEach((card, index) => {
+    at += json.write(heads[index]!, at);
+    json.set(card.history.earlier, at);
+    at += card.history.earlier.length;
+    at += json.write(tails[index]!, at);
+  });
+  json.write(']', at);
+  return json;
+}
+
 async function insertPackedLogs(tx: Tx, userId: string, cards: { noteId: string; history: PackedHistory }[]) {
-  const json = `[${cards.map((card) => `{"n":${JSON.stringify(card.noteId)},"o":${card.history.ordinal},"l":${card.history.logs}}`).join(',')}]`;
+  // A Buffer is sent as it is (node-postgres' binary format): the bytes of the text.
+  const json = logsJson(cards);
   const columns = LOG_COLUMNS.map(([name]) => sql.raw(name));
   const values = LOG_COLUMNS.map(([, type], index) => sql.raw(`(r.value->>${index})::${type}`));
   const previousAt = LOG_COLUMNS.length;
@@ -35,7 +62,7 @@ async function insertPackedLogs(tx: Tx, userId: string, cards: { noteId: string;
   await tx.execute(sql`
     insert into review_logs (user_id, card_id, ${sql.join(columns, sql`, `)}, previous)
     select ${userId}::text, c.id, ${sql.join(values, sql`, `)}, jsonb_build_object(${sql.join(previous, sql`, `)})
-    from jsonb_array_elements(${json}::jsonb) with ordinality as e(value, at)
+    from jsonb_array_elements(${json}::text::jsonb) with ordinality as e(value, at)
     join cards c on c.user_id = ${userId} and c.note_id = e.value->>'n' and c.ordinal = (e.value->>'o')::integer
     cross join lateral jsonb_array_elements(e.value->'l') with ordinality as r(value, at)
     order by e.at, r.at`);
@@ -66,8 +93,12 @@ export async function writeApkgImport(
   let pendingLogs = 0;
   const flush = async () => {
     if (pending.length) await insertPackedLogs(tx, userId, pending);
-    // Written: the log's text (most of a plan's memory) is not held to the end of the import.
-    for (const card of pending) card.history.logs = '';
+    // Written: the log's bytes (most of a plan's memory) are not held to the end of the import; a buffer of the
+    // worker's goes once none of its cards is left.
+    for (const card of pending) {
+      card.history.earlier = NO_BYTES;
+      card.history.last = '';
+    }
     pending = [];
     pendingLogs = 0;
   };

@@ -53,6 +53,9 @@ function startWorker(input: ApkgWorkerInput, limits: ApkgBudget): Worker {
   const file = new URL(`./apkg-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   const options = {
     workerData: input,
+    // The package's bytes are handed over rather than copied when they are a buffer of their own (a request body of
+    // more than a few KB is); the caller does not read them again.
+    transferList: ownBuffer(input.bytes) ? [input.bytes.buffer] : [],
     resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb, stackSizeMb: 4 },
   };
   const worker = fromSource
@@ -65,6 +68,12 @@ function startWorker(input: ApkgWorkerInput, limits: ApkgBudget): Worker {
   worker.unref();
   return worker;
 }
+
+const ownBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength &&
+  bytes.byteLength > Buffer.poolSize;
 
 export type ApkgJobResult = Extract<ApkgWorkerMessage, { type: 'planned' }>;
 

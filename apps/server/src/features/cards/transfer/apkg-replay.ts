@@ -9,6 +9,7 @@ import type { PlacedReview } from '../review/load-balancer';
 import { fromFsrsCard, gradeAt, newCardMemory, type CardMemory, type SchedulerSettings } from '../review/scheduler';
 import type { AnkiReview } from './anki-collection';
 import type { AnkiCardState } from './anki-import-state';
+import { LogBytes } from './apkg-log-bytes';
 
 /**
  * A card's Anki history replayed through the learner's own FSRS scheduler: each grade at its time, so the card's
@@ -57,15 +58,20 @@ export function replayHistory(
 
 /**
  * A card's replayed log as the import's worker hands it over: one JSON array per review, the columns of
- * `review_logs` in `LOG_COLUMNS` order, `previous` last. The main thread never makes an object per review; the
- * database reads the text (`jsonb_array_elements`), which on PGlite is also three times faster than a multi-row
- * insert with a parameter per value.
+ * `review_logs` in `LOG_COLUMNS` order, `previous` last. The main thread never makes an object or a string per
+ * review; the database reads the bytes (`jsonb_array_elements`), which on PGlite is also three times faster than a
+ * multi-row insert with a parameter per value.
  */
 export interface PackedHistory {
   ordinal: number;
   memory: CardMemory;
-  /** JSON: `[[rating, stateBefore, …, durationMs, [previous's values in `MEMORY_KEYS` order]], …]`. */
-  logs: string;
+  /**
+   * The rows before the last, as JSON array elements separated by commas (`[rating, stateBefore, …, durationMs,
+   * [previous's values in `MEMORY_KEYS` order]],…`), in one of the worker's transferred buffers (apkg-log-bytes.ts).
+   */
+  earlier: Uint8Array;
+  /** The last row as JSON (load balancing may change it), empty when the card has no review. */
+  last: string;
   count: number;
   /**
    * A due date the replay computed on a day interval fuzz moved: its review time, interval and fuzz range, for the
@@ -109,27 +115,26 @@ export const MEMORY_KEYS = [
   'lastReview',
 ] as const satisfies readonly (keyof CardMemory)[];
 
-export function packHistory(reviews: ImportedReview[]): string {
-  return JSON.stringify(
-    reviews.map((review) => [
-      review.rating,
-      review.stateBefore,
-      review.stateAfter,
-      review.dueBefore,
-      review.dueAfter,
-      review.stabilityBefore,
-      review.difficultyBefore,
-      review.stabilityAfter,
-      review.difficultyAfter,
-      review.elapsedDays,
-      review.lastElapsedDays,
-      review.scheduledDays,
-      review.learningSteps,
-      review.reviewedAt,
-      review.durationMs,
-      MEMORY_KEYS.map((key) => review.previous[key]),
-    ]),
-  );
+/** The rows of a log, each as `LOG_COLUMNS` then `previous` as an array (`MEMORY_KEYS` order). */
+export function packRows(reviews: ImportedReview[]): unknown[][] {
+  return reviews.map((review) => [
+    review.rating,
+    review.stateBefore,
+    review.stateAfter,
+    review.dueBefore,
+    review.dueAfter,
+    review.stabilityBefore,
+    review.difficultyBefore,
+    review.stabilityAfter,
+    review.difficultyAfter,
+    review.elapsedDays,
+    review.lastElapsedDays,
+    review.scheduledDays,
+    review.learningSteps,
+    review.reviewedAt,
+    review.durationMs,
+    MEMORY_KEYS.map((key) => review.previous[key]),
+  ]);
 }
 
 /**
@@ -145,6 +150,7 @@ export function packCard(
   anki: AnkiCardState | undefined,
   settings: SchedulerSettings,
   zone = 'UTC',
+  bytes = new LogBytes(),
 ): PackedHistory {
   const replayed = reviews.length ? replayHistory(reviews, settings, zone) : null;
   let memory: CardMemory;
@@ -154,10 +160,10 @@ export function packCard(
     memory = { ...anki.memory, stability: replayed.memory.stability, difficulty: replayed.memory.difficulty };
   }
   const logs = replayed?.reviews ?? [];
-  const last = logs.at(-1);
-  if (anki && last) {
+  const lastLog = logs.at(-1);
+  if (anki && lastLog) {
     logs[logs.length - 1] = {
-      ...last,
+      ...lastLog,
       stateAfter: memory.state,
       dueAfter: memory.due,
       stabilityAfter: memory.stability,
@@ -165,7 +171,16 @@ export function packCard(
       scheduledDays: memory.scheduledDays,
     };
   }
-  const packed: PackedHistory = { ordinal, memory, logs: packHistory(logs), count: logs.length };
+  const rows = packRows(logs);
+  const last = rows.pop();
+  const packed: PackedHistory = {
+    ordinal,
+    memory,
+    // The rows before the last, without the array's brackets.
+    earlier: bytes.add(JSON.stringify(rows).slice(1, -1)),
+    last: last ? JSON.stringify(last) : '',
+    count: logs.length,
+  };
   const interval = !anki && replayed ? ratingInterval(replayed.last, replayed.lastAt, settings) : undefined;
   if (interval?.range) packed.balance = { at: replayed!.lastAt, fuzzed: interval.fuzzed, range: interval.range };
   return packed;
@@ -200,12 +215,13 @@ export function packPlan(
   >,
   settings: SchedulerSettings,
   zone = 'UTC',
+  bytes = new LogBytes(),
 ): [string, PackedNote[]][] {
   return [...byDeck].map(([deck, notes]) => [
     deck,
     notes.map((note) => {
       const history = [...new Set([...note.history.keys(), ...(note.anki?.keys() ?? [])])].map((ordinal) =>
-        packCard(ordinal, note.history.get(ordinal) ?? [], note.anki?.get(ordinal), settings, zone),
+        packCard(ordinal, note.history.get(ordinal) ?? [], note.anki?.get(ordinal), settings, zone, bytes),
       );
       // A note's Anki reviews go once packed: the packed log is held in their place, not beside them.
       note.history.clear();

@@ -59,7 +59,7 @@ try {
 }
 
 const port = parentPort!;
-const post = (message: ApkgWorkerMessage) => port.postMessage(message);
+const post = (message: ApkgWorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 const context = new Promise<ApkgWorkerContext>((resolve) => port.once('message', resolve));
 
 async function run({ bytes, budget, replay, zone }: ApkgWorkerInput) {
@@ -67,6 +67,7 @@ async function run({ bytes, budget, replay, zone }: ApkgWorkerInput) {
   // Loaded once the package is read: a refused one never pays for the schemas and the scheduler.
   const { mayBeTurtleNoteId, planApkgImport } = await import('./anki-import-plan');
   const { packPlan } = await import('./apkg-replay');
+  const { LogBytes } = await import('./apkg-log-bytes');
   // Only a guid that may be one of Turtle's note ids is looked up.
   post({ type: 'read', guids: [...new Set(collection.notes.map((note) => note.guid).filter(mayBeTurtleNoteId))] });
   const { existingNoteIds, deckNames } = await context;
@@ -82,13 +83,33 @@ async function run({ bytes, budget, replay, zone }: ApkgWorkerInput) {
   collection.notes = [];
   collection.cards = [];
   collection.reviews = [];
-  post({
-    type: 'planned',
-    summary: plan.summary,
-    byDeck: replay ? packPlan(plan.byDeck, replay, zone) : null,
-    noteTypes: plan.noteTypes,
-    media: { summary: plan.media.summary(), files: replay ? plan.media.files() : null },
-  });
+  const logBytes = new LogBytes();
+  const byDeck = replay ? packPlan(plan.byDeck, replay, zone, logBytes) : null;
+  const files = replay ? plan.media.files() : null;
+  // The log's buffers and the media's bytes are handed over, not copied (docs/decisions/034-import-budget.md): the
+  // server's thread holds them alone, and no copy of the plan is made in between.
+  post(
+    {
+      type: 'planned',
+      summary: plan.summary,
+      byDeck,
+      noteTypes: plan.noteTypes,
+      media: { summary: plan.media.summary(), files },
+    },
+    [...logBytes.buffers, ...transferable(files?.map((file) => file.bytes) ?? [])],
+  );
+}
+
+/**
+ * The buffers under these bytes that can be handed over: each once, and none of Node's shared pool of small buffers
+ * (at most `Buffer.poolSize` bytes, which may not be transferred), whose bytes are copied instead.
+ */
+function transferable(views: Uint8Array[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const view of views) {
+    if (view.buffer instanceof ArrayBuffer && view.buffer.byteLength > Buffer.poolSize) buffers.add(view.buffer);
+  }
+  return [...buffers];
 }
 
 // The parent ends the worker once it has the last message.
