@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE_ADMINISTRATOR } from '@turtle/shared/roles';
+import { replyUsage } from '../apps/server/src/core/assistant/assistant.tables';
 import { applyAdminEmails } from '../apps/server/src/core/identity/administrators';
 import { sessions } from '../apps/server/src/core/identity/identity.tables';
 import { hashSessionToken } from '../apps/server/src/core/identity/session-token';
@@ -178,6 +179,11 @@ describe('the operator console', () => {
       cookie: (await member.context().cookies()).find((cookie) => cookie.name === 'sid')!.value,
     });
     expect(asked.status).toBe(200);
+    // A reply's usage is written within a quarter second of its end (docs/api.md "Administration").
+    const db = app.server.database.db;
+    await expect
+      .poll(async () => (await db.select().from(replyUsage).where(eq(replyUsage.userId, user!.id))).length)
+      .toBe(1);
     const page = await bossPage();
     await page.goto('/admin');
     const usage = page.locator('section[aria-labelledby="usage-heading"]');
