@@ -18,6 +18,7 @@ import { balanceImport } from './anki-import-balance';
 import { writeImportMedia } from './anki-import-media';
 import { mayBeTurtleNoteId } from './anki-import-plan';
 import { runApkgJob } from './apkg-job';
+import { withTightHeap } from './import-heap';
 import { IMPORT_RATE_LIMIT } from './import-rate-limit';
 
 /** The package's bytes: sent as the body itself (`application/octet-stream`), at most 50 MB. */
@@ -92,26 +93,28 @@ export function ankiImportRoutes(app: FastifyInstance, { db }: CardsOptions): vo
       throw new HttpError(400, 'validation', 'The package has no cards Turtle can import. Nothing was imported.');
     }
     const byDeck = plan.byDeck!;
-    return db.transaction(async (tx) => {
-      await reserveCards(tx, user.id, 0);
-      // Another import of the same Turtle export may have finished while this one was read.
-      const planned = byDeck.flatMap(([, notes]) => notes.map((note) => note.guid));
-      if ((await existingNoteIds(tx, user.id, planned.filter(mayBeTurtleNoteId))).size > 0) {
-        throw new HttpError(
-          409,
-          'conflict',
-          'Some of these notes were imported meanwhile. Import the package again to add the rest. Nothing was imported.',
-        );
-      }
-      await checkPackageFits(tx, user, plan.summary.cards);
-      const quota = await writeImportMedia(tx, user, plan.media.files ?? [], Date.now());
-      await balanceImport(tx, { userId: user.id, byDeck, settings, zone: tz, now: Date.now() });
-      await writeApkgImport(tx, user.id, byDeck, plan.noteTypes, plan.summary.cards, Date.now());
-      return {
-        ...plan.summary,
-        allowance: await readAllowance(tx, user),
-        media: { ...plan.media.summary, quota },
-      };
-    });
+    return withTightHeap(() =>
+      db.transaction(async (tx) => {
+        await reserveCards(tx, user.id, 0);
+        // Another import of the same Turtle export may have finished while this one was read.
+        const planned = byDeck.flatMap(([, notes]) => notes.map((note) => note.guid));
+        if ((await existingNoteIds(tx, user.id, planned.filter(mayBeTurtleNoteId))).size > 0) {
+          throw new HttpError(
+            409,
+            'conflict',
+            'Some of these notes were imported meanwhile. Import the package again to add the rest. Nothing was imported.',
+          );
+        }
+        await checkPackageFits(tx, user, plan.summary.cards);
+        const quota = await writeImportMedia(tx, user, plan.media.files ?? [], Date.now());
+        await balanceImport(tx, { userId: user.id, byDeck, settings, zone: tz, now: Date.now() });
+        await writeApkgImport(tx, user.id, byDeck, plan.noteTypes, plan.summary.cards, Date.now());
+        return {
+          ...plan.summary,
+          allowance: await readAllowance(tx, user),
+          media: { ...plan.media.summary, quota },
+        };
+      }),
+    );
   });
 }
