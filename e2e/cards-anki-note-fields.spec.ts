@@ -71,11 +71,14 @@ describe('a kept Anki note edited by its fields, its cards in its note type’s 
     expect(found).toBe(true);
     const answer = cardsUi.answer(page);
     expect((await answer.innerText()).trim()).toBe('El gato duerme.');
-    const style = (selector: string, property: string) =>
-      page.evaluate(
+    // Read once the element is drawn: on a loaded CI the answer's box showed before its cloze (a null element).
+    const style = async (selector: string, property: string) => {
+      await page.locator(selector).first().waitFor();
+      return page.evaluate(
         ([s, p]) => getComputedStyle(document.querySelector(s!)!).getPropertyValue(p!),
         [selector, property],
       );
+    };
     // The note type's .card rule: its font, colour and alignment on the card's text.
     expect(await style('[data-testid="card-answer"] .chat-markdown', 'font-family')).toContain('Georgia');
     expect(await style('[data-testid="card-answer"] .chat-markdown', 'color')).toBe('rgb(20, 60, 120)');
@@ -123,11 +126,14 @@ describe('a kept Anki note edited by its fields, its cards in its note type’s 
     await page.goto('/cards/review');
     await cardsUi.question(page).waitFor();
     expect((await cardsUi.question(page).innerText()).trim()).toBe('[...] is in France.');
-    const style = (selector: string, property: string) =>
-      page.evaluate(
+    // Read once the element is drawn: on a loaded CI the answer's box showed before its cloze (a null element).
+    const style = async (selector: string, property: string) => {
+      await page.locator(selector).first().waitFor();
+      return page.evaluate(
         ([s, p]) => getComputedStyle(document.querySelector(s!)!).getPropertyValue(p!),
         [selector, property],
       );
+    };
     expect(await style('[data-testid="card-question"] .ak-cloze', 'color')).toBe('rgb(0, 0, 200)');
     await page.keyboard.press('Space');
     await cardsUi.answer(page).waitFor();

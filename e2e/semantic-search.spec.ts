@@ -38,6 +38,8 @@ describe('semantic search in the search box and the chat', () => {
       .waitFor();
     await shot(page, 'semantic-found-by-meaning-1280');
     await page.keyboard.press('Escape');
+    // Closed before Ctrl+K opens it again: a loaded CI pressed it while the box was still closing, and it never opened.
+    await searchBox(page).waitFor({ state: 'hidden' });
 
     // The model is slow: the notes saved now wait for their vectors, and the box says how far it is. It keeps asking
     // the model (no rest after each 1.5 s timeout) until the test lets it rest: on a busy machine the box opened
