@@ -5,11 +5,11 @@ import type { AdminUsageResponse, UsageFigures } from '@turtle/shared/admin';
 import { DAY_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../src/db/database';
 import { replyUsage, replyUsageDays, replyUsagePersonDays, users } from '../src/db/schema';
-import { recordReplyUsage } from '../src/core/assistant/reply-usage.repository';
 import { periodStart } from '../src/features/admin/business.repository';
 import { usageSince } from '../src/features/admin/usage.repository';
 import { costUsd, ModelPricesSchema } from '../src/config/model-prices';
 import { createUser } from './support/factories';
+import { recordReplyAt } from './support/reply-usage';
 import { useTestServer } from './support/use-test-server';
 
 // docs/decisions/037-administrators.md "Usage and cost" and "The heaviest users": the usage page reads sums kept as
@@ -157,23 +157,16 @@ async function compare(days: number, now: number) {
   });
 }
 
-/** One reply kept as the assistant keeps it, at `when`: the person's plan is the one they are on then. */
-async function ask(userId: string, when: number, model: string, promptTokens: number, completionTokens: number) {
-  const [user] = await server.database.db.select().from(users).where(eq(users.id, userId));
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(when);
-  try {
-    await recordReplyUsage(server.database.db, {
-      user: user!,
-      model,
-      source: 'chat',
-      ending: { kind: 'complete', finish: 'stop' },
-      tokens: { promptTokens, completionTokens, counted: completionTokens % 2 === 0 },
-    });
-  } finally {
-    vi.useRealTimers();
-  }
-}
+/** One reply kept as the assistant keeps it, at `when` (support/reply-usage.ts). */
+const ask = (userId: string, when: number, model: string, promptTokens: number, completionTokens: number) =>
+  recordReplyAt(server.database.db, {
+    userId,
+    when,
+    model,
+    promptTokens,
+    completionTokens,
+    counted: completionTokens % 2 === 0,
+  });
 
 describe('the usage figures kept as replies are kept', () => {
   it('equal the figures counted from the replies across days, models, plans, a change of plan and deletions', async () => {

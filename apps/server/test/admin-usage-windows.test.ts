@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '@turtle/shared/constants';
 import type { DbOrTx } from '../src/db/database';
 import { replyUsage, replyUsageDays, replyUsagePersonWindows, replyUsageWindows, users } from '../src/db/schema';
-import { recordReplyUsage } from '../src/core/assistant/reply-usage.repository';
 import { periodStart } from '../src/features/admin/business.repository';
 import { KEPT_PERIODS } from '../src/features/admin/heaviest-kept';
 import { usageSince } from '../src/features/admin/usage.repository';
 import { ModelPricesSchema } from '../src/config/model-prices';
 import { createUser } from './support/factories';
+import { recordReplyAt } from './support/reply-usage';
 import { useTestServer } from './support/use-test-server';
 
 // docs/decisions/037-administrators.md "The heaviest users, kept by period": each person's sums over the console's
@@ -27,23 +27,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** One reply kept as the assistant keeps it, at `when`, on the plan the person is on then. */
-async function ask(userId: string, when: number, model: string, promptTokens: number, completionTokens: number) {
-  const [user] = await server.database.db.select().from(users).where(eq(users.id, userId));
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(when);
-  try {
-    await recordReplyUsage(server.database.db, {
-      user: user!,
-      model,
-      source: 'chat',
-      ending: { kind: 'complete', finish: 'stop' },
-      tokens: { promptTokens, completionTokens, counted: true },
-    });
-  } finally {
-    vi.useRealTimers();
-  }
-}
+/** One reply kept as the assistant keeps it, at `when` (support/reply-usage.ts). */
+const ask = (userId: string, when: number, model: string, promptTokens: number, completionTokens: number) =>
+  recordReplyAt(server.database.db, { userId, when, model, promptTokens, completionTokens, counted: true });
 
 type Sum = { userId: string; replies: number; tokens: number };
 const byId = (a: Sum, b: Sum) => (a.userId < b.userId ? -1 : 1);
